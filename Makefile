@@ -1,0 +1,40 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+GAME   ?= reversi
+BOT    ?= joueur
+
+.PHONY: run test lint bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $@
+
+$(VENV)/.bench: pyproject.toml $(VENV)/.dev
+	$(BIN)/python -m pip install -q -e '.[dev,bench]'
+	touch $@
+
+## make run: play a game in the terminal against the machine (GAME=…, BOT=…)
+run: $(VENV)/.dev
+	$(BIN)/ludokiosk-engine duel $(GAME) --bot $(BOT)
+
+## make test: lint, type-check and run the test suite
+test: lint
+	$(BIN)/python -m pytest
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+## make bench: engine speed side by side with OpenSpiel, plus its cross-checks
+bench: $(VENV)/.bench
+	$(BIN)/python -m bench.engines
+	$(BIN)/python -m pytest -q tests/engines/test_openspiel_crosscheck.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""Evaluator for moulin: to come."""

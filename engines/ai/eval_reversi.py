@@ -1,0 +1,1 @@
+"""Evaluator for reversi: to come."""

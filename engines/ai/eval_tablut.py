@@ -1,0 +1,1 @@
+"""Evaluator for tablut: to come."""

@@ -1,0 +1,42 @@
+"""Per-game evaluators: heuristic values the searches use below their horizon.
+
+An evaluator is ``f(state, player) -> float`` in ``[-1, 1]``: how good a
+non-terminal ``state`` looks for ``player`` (1 = surely won).  Game-specific
+evaluators live in ``engines/ai/eval_<game>.py`` and register themselves with
+:func:`register_evaluator`; a game without one is searched by playouts.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from engines.core import Game, State
+
+Evaluator = Callable[[State, str], float]
+
+EVALUATOR_MODULES: tuple[str, ...] = (
+    "engines.ai.eval_reversi",
+    "engines.ai.eval_moulin",
+    "engines.ai.eval_tablut",
+)
+
+_evaluators: dict[str, Evaluator] = {}
+
+
+def register_evaluator(game_id: str) -> Callable[[Evaluator], Evaluator]:
+    """Decorator: ``@register_evaluator("moulin")`` on ``def evaluate(state, player)``."""
+
+    def decorate(function: Evaluator) -> Evaluator:
+        _evaluators[game_id] = function
+        return function
+
+    return decorate
+
+
+def evaluator_for(game: Game) -> Evaluator | None:
+    """The evaluator registered for the game's id (any variant), if any."""
+    if not _evaluators:
+        for module in EVALUATOR_MODULES:
+            importlib.import_module(module)
+    return _evaluators.get(game.id)

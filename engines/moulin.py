@@ -1,0 +1,1 @@
+"""moulin: rules to come (module reserved in the registry)."""

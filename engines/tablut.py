@@ -1,0 +1,1 @@
+"""tablut: rules to come (module reserved in the registry)."""
