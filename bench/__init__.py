@@ -1,0 +1,1 @@
+"""Benchmarks: engine speed and AI strength, with peers measured in the same run."""

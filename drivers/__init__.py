@@ -1,0 +1,4 @@
+"""Hardware behind small interfaces: the sensor board (serial or GPIO) and inputs.
+
+Imports ``engines`` at most for types; never pygame or ``kiosk``.
+"""

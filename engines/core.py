@@ -131,14 +131,20 @@ class Outcome:
 
     ``winners`` is empty for a draw; several names when they share the win
     (a team, a tie for the best score).  ``reason`` is French prose for the
-    players; ``code`` is a stable identifier (for translations and tests);
-    ``scores`` are the game's own points (discs, pieces, match points).
+    players and ``reason_en`` its English translation; ``code`` is a stable
+    identifier (for tests and statistics); ``scores`` are the game's own
+    points (discs, pieces, match points).
     """
 
     winners: tuple[str, ...]
     reason: str
     code: str
     scores: tuple[tuple[str, float], ...] = ()
+    reason_en: str = ""
+
+    def reason_in(self, lang: str) -> str:
+        """The reason in ``fr`` or ``en`` (French when no translation exists)."""
+        return self.reason_en if lang == "en" and self.reason_en else self.reason
 
     @property
     def is_draw(self) -> bool:
@@ -160,12 +166,22 @@ class Outcome:
         return f"winner={','.join(self.winners)} ({self.reason})"
 
 
-def win(winner: str, reason: str, code: str, scores: Mapping[str, float] | None = None) -> Outcome:
-    return Outcome((winner,), reason, code, tuple((scores or {}).items()))
+def win(
+    winner: str,
+    reason: str,
+    code: str,
+    scores: Mapping[str, float] | None = None,
+    en: str = "",
+) -> Outcome:
+    """One player wins; ``reason`` in French, ``en`` in English."""
+    return Outcome((winner,), reason, code, tuple((scores or {}).items()), en)
 
 
-def draw(reason: str, code: str, scores: Mapping[str, float] | None = None) -> Outcome:
-    return Outcome((), reason, code, tuple((scores or {}).items()))
+def draw(
+    reason: str, code: str, scores: Mapping[str, float] | None = None, en: str = ""
+) -> Outcome:
+    """Nobody wins; ``reason`` in French, ``en`` in English."""
+    return Outcome((), reason, code, tuple((scores or {}).items()), en)
 
 
 # --------------------------------------------------------------------------- options

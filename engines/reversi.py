@@ -234,12 +234,16 @@ class ReversiState(State):
             return None
         black, white = self.counts()
         scores = {NOIR: black, BLANC: white}
-        how = "plateau plein" if black + white == 64 else "plus aucun coup possible"
+        full = black + white == 64
+        how = "plateau plein" if full else "plus aucun coup possible"
+        how_en = "board full" if full else "no move left"
         if black == white:
-            return draw(f"{how}, égalité {black} à {white}", "equal_discs", scores)
+            return draw(f"{how}, égalité {black} à {white}", "equal_discs", scores,
+                        en=f"{how_en}, tied {black} all")
         winner = NOIR if black > white else BLANC
         high, low = max(black, white), min(black, white)
-        return win(winner, f"{how}, {high} pions contre {low}", "most_discs", scores)
+        return win(winner, f"{how}, {high} pions contre {low}", "most_discs", scores,
+                   en=f"{how_en}, {high} discs to {low}")
 
     def key(self) -> Hashable:
         return (self.discs[0], self.discs[1], self.mover)

@@ -1,0 +1,1 @@
+"""The pygame application: scenes, rendering, touch, the physical-board controller."""
