@@ -35,6 +35,11 @@ INNER_COLUMNS = 0x7E7E7E7E7E7E7E7E  # columns b-g: stops horizontal wrap-around
 CENTRE = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36)  # d4 e4 d5 e5
 NAMES = tuple(square_name(i % 8, i // 8) for i in range(64))
 PLACES = tuple(Place(i, NAMES[i]) for i in range(64))
+BYTE_PLACES = tuple(
+    tuple(tuple(PLACES[8 * k + i] for i in range(8) if byte >> i & 1) for byte in range(256))
+    for k in range(8)
+)
+"""``BYTE_PLACES[k][byte]``: the moves of the set bits of byte ``k`` of a bitboard."""
 _DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
@@ -59,74 +64,29 @@ RAYS = _rays()
 
 
 def legal_bits(own: int, other: int) -> int:
-    """Squares where ``own`` may place a disc that flips some of ``other``'s."""
+    """Squares where ``own`` may place a disc that flips some of ``other``'s.
+
+    For each direction, the runs of ``other`` next to ``own`` are flooded in
+    doubling steps (edax's "get_moves" scheme); the square beyond a run is a
+    move when empty.
+    """
     empty = FULL ^ (own | other)
     inner = other & INNER_COLUMNS
     moves = 0
-    # east (column + 1): << 1
-    t = (own << 1) & inner
-    t |= (t << 1) & inner
-    t |= (t << 1) & inner
-    t |= (t << 1) & inner
-    t |= (t << 1) & inner
-    t |= (t << 1) & inner
-    moves |= (t << 1) & empty
-    # west: >> 1
-    t = (own >> 1) & inner
-    t |= (t >> 1) & inner
-    t |= (t >> 1) & inner
-    t |= (t >> 1) & inner
-    t |= (t >> 1) & inner
-    t |= (t >> 1) & inner
-    moves |= (t >> 1) & empty
-    # south (row + 1): << 8
-    t = (own << 8) & other
-    t |= (t << 8) & other
-    t |= (t << 8) & other
-    t |= (t << 8) & other
-    t |= (t << 8) & other
-    t |= (t << 8) & other
-    moves |= (t << 8) & empty
-    # north: >> 8
-    t = (own >> 8) & other
-    t |= (t >> 8) & other
-    t |= (t >> 8) & other
-    t |= (t >> 8) & other
-    t |= (t >> 8) & other
-    t |= (t >> 8) & other
-    moves |= (t >> 8) & empty
-    # south-east: << 9
-    t = (own << 9) & inner
-    t |= (t << 9) & inner
-    t |= (t << 9) & inner
-    t |= (t << 9) & inner
-    t |= (t << 9) & inner
-    t |= (t << 9) & inner
-    moves |= (t << 9) & empty
-    # north-west: >> 9
-    t = (own >> 9) & inner
-    t |= (t >> 9) & inner
-    t |= (t >> 9) & inner
-    t |= (t >> 9) & inner
-    t |= (t >> 9) & inner
-    t |= (t >> 9) & inner
-    moves |= (t >> 9) & empty
-    # south-west: << 7
-    t = (own << 7) & inner
-    t |= (t << 7) & inner
-    t |= (t << 7) & inner
-    t |= (t << 7) & inner
-    t |= (t << 7) & inner
-    t |= (t << 7) & inner
-    moves |= (t << 7) & empty
-    # north-east: >> 7
-    t = (own >> 7) & inner
-    t |= (t >> 7) & inner
-    t |= (t >> 7) & inner
-    t |= (t >> 7) & inner
-    t |= (t >> 7) & inner
-    t |= (t >> 7) & inner
-    moves |= (t >> 7) & empty
+    for shift, mask in ((1, inner), (8, other), (7, inner), (9, inner)):
+        double = shift + shift
+        pairs = mask & (mask << shift)
+        t = mask & (own << shift)
+        t |= mask & (t << shift)
+        t |= pairs & (t << double)
+        t |= pairs & (t << double)
+        moves |= empty & (t << shift)
+        pairs = mask & (mask >> shift)
+        t = mask & (own >> shift)
+        t |= mask & (t >> shift)
+        t |= pairs & (t >> double)
+        t |= pairs & (t >> double)
+        moves |= empty & (t >> shift)
     return moves
 
 
@@ -195,7 +155,14 @@ class ReversiState(State):
         bits = self.legal_bits()
         if not bits:
             return [PASS]
-        return [PLACES[i] for i in bit_indices(bits)]
+        moves: list[Place] = []
+        for table in BYTE_PLACES:
+            if bits & 255:
+                moves += table[bits & 255]
+            bits >>= 8
+            if not bits:
+                break
+        return moves
 
     def is_legal(self, move: Any) -> bool:
         if self.current_player == TERMINAL:
