@@ -167,7 +167,7 @@ def test_duel_plays_to_the_end_in_english() -> None:
         return str(helper.choose(state))  # type: ignore[arg-type]
 
     class Recording(Duel):
-        def _ask(self, state):  # type: ignore[no-untyped-def]
+        def _ask(self, state):
             state_box.append(state)
             return super()._ask(state)
 

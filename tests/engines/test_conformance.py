@@ -131,7 +131,12 @@ def test_position_text_round_trips(spec: str, seed: int) -> None:
         copy = game.from_text(text)
         assert copy.to_text() == text
         assert copy.key() == state.key()
-        assert copy.current_player == state.current_player or state.is_terminal()
+        if state.is_terminal() and not copy.is_terminal():
+            # ended by repetition: the history is not part of the text (like FEN)
+            outcome = state.outcome()
+            assert outcome is not None and outcome.code == "repetition"
+            continue
+        assert copy.current_player == state.current_player
         assert [str(m) for m in copy.legal_moves()] == [str(m) for m in state.legal_moves()]
 
 

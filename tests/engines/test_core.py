@@ -30,7 +30,7 @@ def test_boolean_options_read_french_and_english(text: str, value: bool) -> None
 def test_option_errors_name_the_allowed_values() -> None:
     number = Option("fly_at", 4, "", minimum=3, maximum=4)
     assert number.parse("3", "moulin") == 3
-    with pytest.raises(SpecError, match="fly_at.*from 3 to 4.*'9'"):
+    with pytest.raises(SpecError, match=r"fly_at.*from 3 to 4.*'9'"):
         number.parse("9", "moulin")
     with pytest.raises(SpecError, match="whole number"):
         number.parse("three", "moulin")

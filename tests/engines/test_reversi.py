@@ -7,19 +7,19 @@ import random
 import pytest
 
 from engines import find_game
-from engines.core import PASS, TERMINAL, IllegalMoveError, NotationError, perft
+from engines.core import PASS, TERMINAL, IllegalMoveError, NotationError, State, perft
 from engines.reversi import ReversiState, flipped_bits, legal_bits
 
 REVERSI = find_game("reversi")
 OTHELLO = find_game("reversi:othello")
 
 
-def board(rows: list[str], mover: str) -> ReversiState:
+def board(rows: list[str], mover: str) -> State:
     """A position from 8 strings of 8 squares, row 1 (top) first."""
     return REVERSI.from_text("/".join(rows) + " " + mover)
 
 
-def squares(state: ReversiState, letter: str) -> set[str]:
+def squares(state: State, letter: str) -> set[str]:
     cells = state.to_text().split()[0].replace("/", "")
     return {f"{'abcdefgh'[i % 8]}{i // 8 + 1}" for i, ch in enumerate(cells) if ch == letter}
 
@@ -161,6 +161,7 @@ def test_fast_paths_agree_with_a_square_by_square_reading() -> None:
             if state.is_terminal():
                 break
             state = state.apply(rng.choice(state.legal_moves()))
+        assert isinstance(state, ReversiState)
         own, other = state.discs[state.mover], state.discs[1 - state.mover]
         assert legal_bits(own, other) == _slow_legal(own, other)
         for square in range(64):
