@@ -279,6 +279,8 @@ class Game(ABC):
     title: ClassVar[str]
     variants: ClassVar[tuple[Variant, ...]]
     option_list: ClassVar[tuple[Option, ...]]
+    has_chance: bool = False
+    """Whether positions with dice to throw (chance nodes) occur."""
 
     def __init__(self, variant: str = "", options: Mapping[str, Any] | None = None) -> None:
         names = [v.name for v in self.variants]

@@ -2,37 +2,15 @@
 
 from __future__ import annotations
 
-import random
 import time
 from typing import Any
 
-from engines.core import CHANCE, Game, State
+from engines.core import Game
 
 
-def seat_bots(bots: list[str], players: tuple[str, ...], game_index: int) -> list[int]:
-    """For each seat, the index in ``bots`` of the bot sitting there in game ``game_index``."""
-    return [(seat + game_index) % len(bots) for seat in range(len(players))]
-
-
-def play_game(
-    game: Game,
-    bots: list[Any],
-    chance_seed: int,
-    start: State | None = None,
-) -> tuple[State, list[str]]:
-    """Play one game with one bot object per seat; dice come from ``chance_seed``."""
-    rng = random.Random(chance_seed)
-    state = start if start is not None else game.initial_state()
-    seat_of = {name: i for i, name in enumerate(game.players)}
-    moves: list[str] = []
-    while not state.is_terminal():
-        if state.current_player == CHANCE:
-            move = state.sample_chance(rng)
-        else:
-            move = bots[seat_of[state.current_player]].choose(state)
-        moves.append(str(move))
-        state = state.apply(move)
-    return state, moves
+def seat_order(bot_count: int, seats: int, game_index: int) -> list[int]:
+    """For each seat, the index of the bot sitting there in game ``game_index``."""
+    return [(seat + game_index) % bot_count for seat in range(seats)]
 
 
 def play_matches(
@@ -45,28 +23,22 @@ def play_matches(
     nodes: int | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games and return a JSON-ready report."""
-    from engines.ai import make_bot
+    from engines.ai import make_bot, play_game
 
     players = game.players
-    if not bot_names:
-        raise ValueError("selfplay: name at least one bot")
-    if len(bot_names) > len(players):
-        raise ValueError(
-            f"selfplay: {game.spec} has {len(players)} seats, not {len(bot_names)}"
-        )
     wins = [0] * len(bot_names)
     draws = 0
     records = []
     for index in range(games):
-        order = seat_bots(bot_names, players, index)
-        bots = [
-            make_bot(bot_names[b], game, seed=seed * 1_000_003 + index * 101 + seat,
-                     seconds=seconds, nodes=nodes)
-            for seat, b in enumerate(order)
-        ]
+        order = seat_order(len(bot_names), len(players), index)
+        bots = {
+            player: make_bot(bot_names[b], game, seed=seed * 1_000_003 + index * 101 + seat,
+                             seconds=seconds, nodes=nodes)
+            for seat, (player, b) in enumerate(zip(players, order, strict=True))
+        }
         began = time.perf_counter()
-        final, moves = play_game(game, bots, chance_seed=seed * 7919 + index)
-        outcome = final.outcome()
+        record = play_game(game, bots, seed=seed * 7919 + index)
+        outcome = record.outcome
         assert outcome is not None
         winning = sorted({order[players.index(w)] for w in outcome.winners})
         for b in winning:
@@ -81,9 +53,9 @@ def play_matches(
                 "result": outcome.result_line(),
                 "winners": list(outcome.winners),
                 "winning_bots": [b + 1 for b in winning],
-                "decisions": len(moves),
+                "decisions": len(record.moves),
                 "seconds": round(time.perf_counter() - began, 3),
-                "moves": moves,
+                "moves": [str(m) for m in record.moves],
             }
         )
     return {

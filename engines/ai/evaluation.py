@@ -22,6 +22,7 @@ EVALUATOR_MODULES: tuple[str, ...] = (
 )
 
 _evaluators: dict[str, Evaluator] = {}
+_loaded = False
 
 
 def register_evaluator(game_id: str) -> Callable[[Evaluator], Evaluator]:
@@ -36,7 +37,9 @@ def register_evaluator(game_id: str) -> Callable[[Evaluator], Evaluator]:
 
 def evaluator_for(game: Game) -> Evaluator | None:
     """The evaluator registered for the game's id (any variant), if any."""
-    if not _evaluators:
+    global _loaded
+    if not _loaded:
         for module in EVALUATOR_MODULES:
             importlib.import_module(module)
+        _loaded = True
     return _evaluators.get(game.id)

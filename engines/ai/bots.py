@@ -1,0 +1,268 @@
+"""Bots: the levels a visitor chooses, and which search each game gets.
+
+``make_bot(name, game)`` builds a bot; ``bot.choose(state)`` returns a legal
+decision of ``state`` without changing it.  Levels and their default time per
+decision on the reference machine (:data:`LEVELS`):
+
+- ``random``: a uniformly random legal decision.
+- ``debutant`` (0.3 s): deliberately weak, never silly.  With alpha-beta it
+  looks only two decisions ahead and picks at random among the moves within
+  :data:`DEBUTANT_MARGIN` of the best; with MCTS it draws its move in
+  proportion to the visits instead of taking the most visited.  It always
+  takes a win in one and, searching two decisions deep, avoids most blunders.
+- ``joueur`` (1 s) and ``expert`` (3 s): the game's best search, run to the
+  budget.
+
+Which search (:func:`algorithm_for`), from the game's properties:
+
+- two players, no chance, an evaluator → alpha-beta with iterative deepening;
+- two players, chance nodes, an evaluator → expectiminimax (the same
+  alpha-beta, expectation at the dice);
+- otherwise (three or four players, or no evaluator) → MCTS, which needs no
+  evaluator, handles chance nodes and gives each player their own interest.
+
+A game with an exact solver that names best moves (:mod:`engines.ai.solvers`)
+is played by the solver at ``joueur`` and ``expert``.
+
+Every decision draws its randomness from a generator seeded by the bot's
+seed and the position, so a decision depends only on (seed, position,
+budget): the same seed and node budget always give the same move, and a bot
+can be rebuilt in another process (bots pickle as their construction
+arguments).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
+
+from engines.ai.alphabeta import AlphaBeta
+from engines.ai.budget import Budget
+from engines.ai.evaluation import Evaluator, evaluator_for
+from engines.ai.mcts import Mcts, winning_move
+from engines.ai.solvers import MoveOracle, move_oracle_for
+from engines.core import CHANCE, Game, State
+from engines.registry import find_game
+
+BOT_NAMES: tuple[str, ...] = ("random", "debutant", "joueur", "expert")
+"""Every bot a player can choose, weakest first."""
+
+LEVELS: Mapping[str, float] = MappingProxyType({"debutant": 0.3, "joueur": 1.0, "expert": 3.0})
+"""Default seconds per decision of each level."""
+
+LEVEL_TITLES: Mapping[str, str] = MappingProxyType(
+    {"random": "hasard", "debutant": "débutant", "joueur": "joueur", "expert": "expert"}
+)
+"""French names of the bots, for the screen."""
+
+DEBUTANT_DEPTH = 2
+"""Decisions the beginner's alpha-beta looks ahead."""
+DEBUTANT_MARGIN = 0.15
+"""The beginner plays any move scoring within this of its best (evaluator units)."""
+DEBUTANT_TEMPERATURE = 1.0
+"""The beginner's MCTS draws moves in proportion to visits ** (1 / temperature)."""
+ROLLOUT_DEPTH = 8
+"""MCTS with an evaluator: random decisions before the evaluator scores a rollout."""
+
+ALGORITHM_TITLES: Mapping[str, str] = MappingProxyType(
+    {
+        "alphabeta": "alpha-bêta",
+        "expectimax": "expectiminimax",
+        "mcts": "Monte-Carlo",
+        "random": "coups au hasard",
+    }
+)
+
+# --------------------------------------------------------------------------- game properties
+
+
+@dataclass(frozen=True)
+class GameProfile:
+    """What the choice of a search depends on."""
+
+    players: int
+    has_chance: bool
+    has_evaluator: bool
+
+
+@lru_cache(maxsize=128)
+def game_profile(game: Game) -> GameProfile:
+    """Players, chance and evaluator of ``game``."""
+    return GameProfile(len(game.players), game.has_chance, evaluator_for(game) is not None)
+
+
+def algorithm_for(game: Game) -> str:
+    """``alphabeta``, ``expectimax`` or ``mcts``: the search that suits ``game``."""
+    profile = game_profile(game)
+    if profile.players == 2 and profile.has_evaluator:
+        return "expectimax" if profile.has_chance else "alphabeta"
+    return "mcts"
+
+
+# --------------------------------------------------------------------------- bots
+
+
+@dataclass(frozen=True)
+class Decision:
+    """How the last decision was made (for benchmarks and the command line)."""
+
+    move: Any
+    algorithm: str
+    nodes: int
+    depth: int
+    seconds: float
+
+
+class Bot(ABC):
+    """A player of one game: ``choose(state)`` returns a legal decision."""
+
+    def __init__(
+        self,
+        name: str,
+        game: Game,
+        seed: int = 0,
+        seconds: float | None = None,
+        nodes: int | None = None,
+    ) -> None:
+        self.name = name
+        self.game = game
+        self.seed = seed
+        self.seconds = seconds
+        self.nodes = nodes
+        self.budget: Budget | None = None
+        self.last: Decision | None = None
+
+    def choose(self, state: State) -> Any:
+        """A legal decision of ``state`` (a decision node of a game in progress)."""
+        if state.is_terminal():
+            raise ValueError(f"{self.name}: the game is over in '{state.to_text()}'")
+        if state.current_player == CHANCE:
+            raise ValueError(f"{self.name}: '{state.to_text()}' waits for the dice, not a player")
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError(f"{self.name}: no legal decision in '{state.to_text()}'")
+        if len(moves) == 1:
+            self.last = Decision(moves[0], "forced", 0, 0, 0.0)
+            return moves[0]
+        return self._choose(state, moves, self.rng_for(state))
+
+    @abstractmethod
+    def _choose(self, state: State, moves: Sequence[Any], rng: random.Random) -> Any:
+        """Pick among ``moves`` (at least two)."""
+
+    @abstractmethod
+    def describe(self) -> str:
+        """French description: ``expert (alpha-bêta, 3 s)``."""
+
+    def rng_for(self, state: State) -> random.Random:
+        """The random generator of one decision: seeded by the bot and the position."""
+        return random.Random(f"{self.name}|{self.seed}|{state.to_text()}|{state.current_player}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (make_bot, (self.name, self.game.spec, self.seed, self.seconds, self.nodes))
+
+    def __repr__(self) -> str:
+        return f"<Bot {self.name} {self.game.spec} seed={self.seed}>"
+
+
+class RandomBot(Bot):
+    """Uniformly random legal decisions."""
+
+    def _choose(self, state: State, moves: Sequence[Any], rng: random.Random) -> Any:
+        move = rng.choice(moves)
+        self.last = Decision(move, "random", 0, 0, 0.0)
+        return move
+
+    def describe(self) -> str:
+        return f"{LEVEL_TITLES['random']} ({ALGORITHM_TITLES['random']})"
+
+
+class SearchBot(Bot):
+    """A level playing one search within a budget."""
+
+    budget: Budget
+
+    def __init__(
+        self,
+        name: str,
+        game: Game,
+        seed: int = 0,
+        seconds: float | None = None,
+        nodes: int | None = None,
+        *,
+        algorithm: str,
+    ) -> None:
+        super().__init__(name, game, seed, seconds, nodes)
+        if seconds is None and nodes is None:
+            seconds = LEVELS[name]
+        self.budget = Budget(seconds, nodes)
+        self.algorithm = algorithm
+        self.evaluator: Evaluator | None = evaluator_for(game)
+        self.oracle: MoveOracle | None = None if name == "debutant" else move_oracle_for(game)
+
+    def _choose(self, state: State, moves: Sequence[Any], rng: random.Random) -> Any:
+        clock = self.budget.start()
+        if self.oracle is not None:
+            move = self.oracle.best_move(state)
+            if move is not None and move in moves:
+                self.last = Decision(move, "solver", 0, 0, clock.elapsed())
+                return move
+        winning = winning_move(state, moves)
+        if winning is not None:
+            self.last = Decision(winning, "win", len(moves), 1, clock.elapsed())
+            return winning
+        if self.algorithm == "mcts":
+            mcts = Mcts(
+                self.evaluator,
+                rollout_depth=ROLLOUT_DEPTH,
+                temperature=DEBUTANT_TEMPERATURE if self.name == "debutant" else 0.0,
+            )
+            found = mcts.search(state, clock, rng)
+            self.last = Decision(found.move, "mcts", found.iterations, 0, found.seconds)
+            return found.move
+        if self.name == "debutant":
+            search = AlphaBeta(self.evaluator, max_depth=DEBUTANT_DEPTH, margin=DEBUTANT_MARGIN)
+        else:
+            search = AlphaBeta(self.evaluator)
+        result = search.search(state, clock, rng)
+        move = result.move
+        if self.name == "debutant":
+            best = result.score
+            near = [m for m, v in result.scores if v == best or v > best - DEBUTANT_MARGIN]
+            move = rng.choice(near)
+        self.last = Decision(move, self.algorithm, result.nodes, result.depth, result.seconds)
+        return move
+
+    def describe(self) -> str:
+        title = ALGORITHM_TITLES[self.algorithm]
+        if self.name == "debutant" and self.algorithm != "mcts":
+            title += " peu profond"
+        if self.oracle is not None:
+            title = "solveur exact, " + title
+        return f"{LEVEL_TITLES[self.name]} ({title}, {self.budget.describe()})"
+
+
+def make_bot(
+    name: str,
+    game: Game | str,
+    seed: int = 0,
+    seconds: float | None = None,
+    nodes: int | None = None,
+) -> Bot:
+    """The bot ``name`` (one of :data:`BOT_NAMES`) for ``game`` (a game or its spec).
+
+    ``seconds`` and/or ``nodes`` replace the level's time per decision; a node
+    budget alone makes the bot reproducible on any machine.
+    """
+    if name not in BOT_NAMES:
+        raise ValueError(f"unknown bot '{name}'; choose among " + ", ".join(BOT_NAMES))
+    if isinstance(game, str):
+        game = find_game(game)
+    if name == "random":
+        return RandomBot(name, game, seed, seconds, nodes)
+    return SearchBot(name, game, seed, seconds, nodes, algorithm=algorithm_for(game))
