@@ -16,7 +16,7 @@ from engines.core import CHANCE, Game, NotationError, Outcome, RulesError, State
 
 MESSAGES: dict[str, dict[str, str]] = {
     "fr": {
-        "intro": "{game} — vous jouez {seat}, la machine ({bot}) joue {others}.",
+        "intro": "{game} — vous jouez {seat} ; la machine joue {others}, niveau {bot}.",
         "help": "Tapez un coup (ex. {example}), ? pour les coups possibles, q pour quitter.",
         "prompt": "{player}, à vous : ",
         "thinking": "La machine réfléchit…",
@@ -33,7 +33,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "announce": "» {text}",
     },
     "en": {
-        "intro": "{game} — you play {seat}, the machine ({bot}) plays {others}.",
+        "intro": "{game} — you play {seat}; the machine plays {others}, level {bot}.",
         "help": "Type a move (e.g. {example}), ? for the legal moves, q to quit.",
         "prompt": "{player}, your move: ",
         "thinking": "The machine is thinking…",
@@ -101,7 +101,8 @@ class Duel:
         """Play to the end; ``None`` if the person stopped."""
         state = self.game.initial_state()
         others = ", ".join(self.player(p) for p in self.game.players if p != self.seat)
-        self.say("intro", game=self.game.spec, seat=self.player(self.seat),
+        title = next(v.title for v in self.game.variants if v.name == self.game.variant)
+        self.say("intro", game=f"{title} ({self.game.spec})", seat=self.player(self.seat),
                  bot=self.bot.describe(), others=others)
         self.say("help", example=self._example(state))
         shown: State | None = None

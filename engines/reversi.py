@@ -12,6 +12,7 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+from engines.bits import chunk_table
 from engines.core import (
     PASS,
     TERMINAL,
@@ -35,10 +36,7 @@ INNER_COLUMNS = 0x7E7E7E7E7E7E7E7E  # columns b-g: stops horizontal wrap-around
 CENTRE = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36)  # d4 e4 d5 e5
 NAMES = tuple(square_name(i % 8, i // 8) for i in range(64))
 PLACES = tuple(Place(i, NAMES[i]) for i in range(64))
-BYTE_PLACES = tuple(
-    tuple(tuple(PLACES[8 * k + i] for i in range(8) if byte >> i & 1) for byte in range(256))
-    for k in range(8)
-)
+BYTE_PLACES = tuple(chunk_table(dict(enumerate(PLACES)), 8 * k, 8) for k in range(8))
 """``BYTE_PLACES[k][byte]``: the moves of the set bits of byte ``k`` of a bitboard."""
 _DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
@@ -106,16 +104,6 @@ def flipped_bits(square: int, own: int, other: int) -> int:
             else:
                 break
     return flips
-
-
-def bit_indices(bits: int) -> list[int]:
-    """Indices of the set bits, lowest first."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
 
 
 class ReversiState(State):
@@ -228,18 +216,18 @@ class ReversiState(State):
 
     def diagram(self) -> str:
         black, white = self.discs
-        lines = ["   a b c d e f g h"]
+        lines = ["    a b c d e f g h"]
         marks = self.legal_bits() if self.current_player != TERMINAL else 0
         for r in range(8):
             cells = []
             for c in range(8):
                 bit = 1 << (8 * r + c)
                 cells.append(
-                    "●" if black & bit else "○" if white & bit else "·" if marks & bit else " "
+                    "●" if black & bit else "○" if white & bit else "+" if marks & bit else "·"
                 )
-            lines.append(f"{r + 1:>2} " + " ".join(cells))
+            lines.append(f"{r + 1:>2}  " + " ".join(cells))
         b, w = self.counts()
-        lines.append(f"   noir ● {b}   blanc ○ {w}   (· coups possibles)")
+        lines.append(f"    noir ● {b}   blanc ○ {w}   (+ coups possibles)")
         return "\n".join(lines)
 
     def random_playout(self, rng: random.Random) -> State:

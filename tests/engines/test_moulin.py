@@ -463,6 +463,7 @@ def test_position_text_round_trips(spec: str, seed: int) -> None:
         ("BBB/.../.../....../.../.../... blanc 7,9 - 0", "blanc has more than 9"),
         (".../.../.../....../.../.../... blanc 9,9 ? 0", "removal flag '?'"),
         ("BBB/.../.../....../.../.../... blanc 6,9 x 0", "no piece to take"),
+        ("BB./.../.../....../.../.../..N blanc 6,8 x 0", "the mover has no mill"),
         (".../.../.../....../.../.../... blanc 9,9 - -1", "counter '-1'"),
     ],
 )

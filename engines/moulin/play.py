@@ -1,0 +1,200 @@
+"""One decision played: the next moulin position built field by field.
+
+This is the searches' hot path (:meth:`MoulinState.apply_unchecked`): a
+blank state is filled directly instead of going through the constructor,
+which checks every ending rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from engines.core import PASS, TERMINAL, PathMove, Place, Remove
+from engines.moulin.board import (
+    DOWN_KEEP,
+    DOWN_WRAP,
+    FULL,
+    INWARD,
+    MILLS_AT,
+    OUTWARD,
+    UP_KEEP,
+    UP_WRAP,
+)
+from engines.moulin.moves import (
+    DOWN_HI,
+    DOWN_LO,
+    SPOKES,
+    UP_HI,
+    UP_LO,
+    place_moves,
+    step_moves,
+)
+
+if TYPE_CHECKING:
+    from engines.moulin.game import Moulin
+    from engines.moulin.state import MoulinState
+
+PLAYERS = ("blanc", "noir")
+"""The seats' names, as :attr:`Moulin.player_names`."""
+PASS_ONLY = (PASS,)
+Ending = tuple[str, int]
+"""``(code, losing seat or -1)`` of a finished game."""
+REPETITION: Ending = ("repetition", -1)
+NO_CAPTURE: Ending = ("no_capture", -1)
+BLOCKED: tuple[Ending, Ending] = (("blocked", 0), ("blocked", 1))
+TWO_PIECES: tuple[Ending, Ending] = (("two_pieces", 0), ("two_pieces", 1))
+
+_blank = object.__new__
+
+
+def play(state: MoulinState, move: Any) -> MoulinState:
+    """The position after ``move``, a legal decision in ``state`` (not checked).
+
+    The fields are filled directly; only the ending rules the decision can
+    bring into play are checked: a placement or a step leaves both sides
+    their pieces, the history restarts after a placement or a removal, and
+    the draw counter only grows with steps and passes.
+    """
+    game, mover, hand = state.game, state.mover, state.hand
+    white, black = state.board
+    new = _blank(state.__class__)
+    new.game = game
+    cls = move.__class__
+    if cls is PathMove:
+        p, q = move.path
+        if mover:
+            black ^= 1 << p | 1 << q
+            own, other = black, white
+        else:
+            white ^= 1 << p | 1 << q
+            own, other = white, black
+        new.board = (white, black)
+        new.hand = hand
+        new.quiet = quiet = state.quiet + 1
+        a, b = MILLS_AT[q]
+        if other and (own & a == a or own & b == b):
+            return _removal_next(new, own, other, mover, hand, state.history)
+        me = mover ^ 1
+        hand_me = hand[me]  # the mover, stepping, has none left
+        key = other | own << 24 | me << 48 | hand_me << 50
+        new.history = history = state.history + (key,)  # noqa: RUF005 (faster)
+        new.mover = me
+        new.pending = False
+        # Both sides keep their pieces: only a block, a repetition or the
+        # draw counter can end the game.
+        empty = FULL ^ (own | other)
+        if hand_me:  # only in set-up positions
+            moves: Sequence[Any] | None = place_moves(empty)
+        elif other.bit_count() <= game.fly_at:
+            moves = None  # flights, listed on demand
+        else:  # step_moves(other, empty), inlined
+            up = ((other << 1) & UP_KEEP | (other >> 7) & UP_WRAP) & empty
+            down = ((other >> 1) & DOWN_KEEP | (other << 7) & DOWN_WRAP) & empty
+            spoke = (other & INWARD & empty >> 8) | ((other & OUTWARD) >> 9 & empty >> 1)
+            moves = (
+                UP_LO[up & 0xFFF] + UP_HI[up >> 12] + DOWN_LO[down & 0xFFF]
+                + DOWN_HI[down >> 12] + SPOKES[spoke]
+            )
+            if not moves:
+                if game.blocked_loses:
+                    return _finished(new, BLOCKED[me])
+                moves = PASS_ONLY
+        if history.count(key) >= 3:
+            return _finished(new, REPETITION)
+        if quiet >= game.draw_moves:
+            return _finished(new, NO_CAPTURE)
+        new._end = None
+        new._moves = moves
+        new.current_player = PLAYERS[me]
+        return new
+    if cls is Place:
+        q = move.at
+        if mover:
+            black |= 1 << q
+            hand = (hand[0], hand[1] - 1)
+            own, other = black, white
+        else:
+            white |= 1 << q
+            hand = (hand[0] - 1, hand[1])
+            own, other = white, black
+        new.board = (white, black)
+        new.hand = hand
+        new.quiet = state.quiet
+        a, b = MILLS_AT[q]
+        if other and (own & a == a or own & b == b):
+            return _removal_next(new, own, other, mover, hand, ())
+        me = 1 - mover
+        new.history = (other | own << 24 | me << 48 | hand[me] << 50 | hand[mover] << 54,)
+        # Pieces on the board and in hand do not change in number, the
+        # history restarts and the counter stays below its limit.
+        moves = _next_moves(game, other, FULL ^ (own | other), hand[me])
+        end: Ending | None = BLOCKED[me] if moves == () else None
+    elif cls is Remove:
+        if mover:
+            white &= ~(1 << move.at)
+            own, other = black, white
+        else:
+            black &= ~(1 << move.at)
+            own, other = white, black
+        new.board = (white, black)
+        new.hand = hand
+        new.quiet = 0
+        me = 1 - mover
+        new.history = (other | own << 24 | me << 48 | hand[me] << 50 | hand[mover] << 54,)
+        moves = None
+        if other.bit_count() + hand[me] <= 2:
+            end = TWO_PIECES[me]
+        elif own.bit_count() + hand[mover] <= 2:
+            end = TWO_PIECES[mover]
+        else:
+            moves = _next_moves(game, other, FULL ^ (own | other), hand[me])
+            end = BLOCKED[me] if moves == () else None
+    else:  # pass
+        return state.__class__(game, state.board, hand, 1 - mover, False, state.quiet + 1,
+                              state.history)
+    new.mover = me
+    new.pending = False
+    if end is None:
+        new._end = None
+        new._moves = moves
+        new.current_player = PLAYERS[me]
+        return new
+    return _finished(new, end)
+
+
+def _next_moves(game: Moulin, own: int, empty: int, hand: int) -> Sequence[Any] | None:
+    """The moves of a side about to play, no removal pending, when cheap to list.
+
+    ``()`` when the side is blocked and loses for it; ``None`` (listed on
+    demand) when it flies.
+    """
+    if hand:
+        return place_moves(empty)
+    if own.bit_count() <= game.fly_at:
+        return None
+    steps = step_moves(own, empty)
+    if steps or game.blocked_loses:
+        return steps
+    return PASS_ONLY
+
+
+def _finished(new: MoulinState, end: Ending) -> MoulinState:
+    """Finish ``new``: the game is over."""
+    new._end = end
+    new._moves = ()
+    new.current_player = TERMINAL
+    return new
+
+
+def _removal_next(new: MoulinState, own: int, other: int, mover: int, hand: tuple[int, int],
+                  history: tuple[int, ...]) -> MoulinState:
+    """Finish ``new``: the mover has just made a mill and removes a piece next."""
+    new.history = (*history, own | other << 24 | mover << 48 | 1 << 49 | hand[mover] << 50
+                   | hand[1 - mover] << 54)
+    new.mover = mover
+    new.pending = True
+    new._end = None
+    new._moves = None
+    new.current_player = PLAYERS[mover]
+    return new
