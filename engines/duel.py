@@ -102,7 +102,9 @@ class Duel:
         state = self.game.initial_state()
         others = ", ".join(self.player(p) for p in self.game.players if p != self.seat)
         title = next(v.title for v in self.game.variants if v.name == self.game.variant)
-        self.say("intro", game=f"{title} ({self.game.spec})", seat=self.player(self.seat),
+        if "," in self.game.spec:
+            title += f" [{self.game.spec}]"
+        self.say("intro", game=title, seat=self.player(self.seat),
                  bot=self.bot.describe(), others=others)
         self.say("help", example=self._example(state))
         shown: State | None = None
