@@ -17,47 +17,16 @@ import math
 import random
 import sys
 import time
-from dataclasses import dataclass
 from typing import Any
 
 from engines import all_specs, find_game
-from engines.core import CHANCE, Game
+from engines.speed import Speed, measure_speed
 
 PEERS: dict[str, str] = {
     "reversi:othello": "othello",
     "moulin:standard": "nine_mens_morris",
 }
 """Our spec -> OpenSpiel's game name, for games both engines have."""
-
-
-@dataclass
-class Speed:
-    playouts_per_s: float
-    decisions_per_s: float
-    mean_length: float
-
-
-def measure_ours(game: Game, seconds: float, seed: int = 1) -> Speed:
-    rng = random.Random(seed)
-    start = game.initial_state()
-    playouts, began = 0, time.perf_counter()
-    while time.perf_counter() - began < seconds / 2:
-        start.random_playout(rng)
-        playouts += 1
-    playout_rate = playouts / (time.perf_counter() - began)
-    decisions = games = 0
-    began = time.perf_counter()
-    while time.perf_counter() - began < seconds / 2:
-        state = start
-        while not state.is_terminal():
-            if state.current_player == CHANCE:
-                state = state.apply_unchecked(state.sample_chance(rng))
-            else:
-                state = state.apply_unchecked(rng.choice(state.legal_moves()))
-            decisions += 1
-        games += 1
-    elapsed = time.perf_counter() - began
-    return Speed(playout_rate, decisions / elapsed, decisions / games)
 
 
 def measure_openspiel(pyspiel: Any, name: str, seconds: float, seed: int = 1) -> Speed:
@@ -108,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     print(header)
     ratios: list[float] = []
     for spec in specs:
-        ours = measure_ours(find_game(spec), args.seconds)
+        ours = measure_speed(find_game(spec), args.seconds)
         print(_row(spec, "ludokiosk", ours))
         peer = PEERS.get(spec)
         if pyspiel is not None and peer is not None:

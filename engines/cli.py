@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
-import time
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from engines.core import CHANCE, Game, RulesError, SpecError, State, complete_turns, perft
 from engines.registry import all_specs, find_game, game_classes
+from engines.speed import measure_speed
 
 EXIT_BAD_INPUT = 2
 
@@ -136,36 +135,13 @@ def cmd_bench(args: argparse.Namespace) -> list[str]:
     if args.seconds <= 0:
         raise UsageError(f"bench: --seconds must be positive, not {args.seconds}")
     game = find_game(args.game)
-    playouts, decisions = measure_speed(game, args.seconds, args.seed)
-    return [f"game: {game.spec}", f"playouts/s: {playouts:.1f}", f"decisions/s: {decisions:.0f}"]
-
-
-def measure_speed(game: Game, seconds: float, seed: int = 0) -> tuple[float, float]:
-    """Random playouts per second (the bots' fast path) and decisions per second
-    (legal moves, a uniform choice and the move applied, through the protocol)."""
-    rng = random.Random(seed)
-    start = game.initial_state()
-    playouts = 0
-    began = time.perf_counter()
-    deadline = began + seconds / 2
-    while True:
-        start.random_playout(rng)
-        playouts += 1
-        if time.perf_counter() >= deadline:
-            break
-    playout_rate = playouts / (time.perf_counter() - began)
-    decisions = 0
-    began = time.perf_counter()
-    deadline = began + seconds / 2
-    while time.perf_counter() < deadline:
-        state = start
-        while not state.is_terminal():
-            if state.current_player == CHANCE:
-                state = state.apply_unchecked(state.sample_chance(rng))
-            else:
-                state = state.apply_unchecked(rng.choice(state.legal_moves()))
-            decisions += 1
-    return playout_rate, decisions / (time.perf_counter() - began)
+    speed = measure_speed(game, args.seconds, args.seed)
+    return [
+        f"game: {game.spec}",
+        f"playouts/s: {speed.playouts_per_s:.1f}",
+        f"decisions/s: {speed.decisions_per_s:.0f}",
+        f"mean length: {speed.mean_length:.1f}",
+    ]
 
 
 def cmd_duel(args: argparse.Namespace) -> list[str]:

@@ -22,7 +22,7 @@ from engines.tablut.board import (
     SLOW_ESCAPES,
     WALL,
 )
-from engines.tablut.rules import captured, generate, king_taken
+from engines.tablut.rules import generate, king_taken, play
 
 if TYPE_CHECKING:
     from engines.tablut.state import TablutState
@@ -84,18 +84,7 @@ def playout(state: TablutState, rng: random.Random, trace: list[tuple[int, int]]
         if trace is not None:
             trace.append((origin, target))
         own[index] = target
-        if mover == 0:
-            if origin == king:
-                king = target
-                taken = captured(target, black, white) if armed else 0
-            else:
-                white ^= (1 << origin) | (1 << target)
-                taken = captured(target, black, white | (1 << king) if armed else white)
-            black ^= taken
-        else:
-            black ^= (1 << origin) | (1 << target)
-            taken = captured(target, white, black)
-            white ^= taken
+        white, black, king, taken = play(mover, origin, target, white, black, king, armed)
         for square in bit_indices(taken):
             pieces[1 - mover].remove(square)
         ply += 1

@@ -80,6 +80,27 @@ def captured(target: int, prey: int, hammers: int) -> int:
     return taken
 
 
+def play(
+    mover: int, origin: int, target: int, white: int, black: int, king: int, armed: bool
+) -> tuple[int, int, int, int]:
+    """``(white, black, king, taken)`` after ``mover`` (0 white, 1 black) goes
+    ``origin`` -> ``target``; ``taken`` holds the captured men (the king's
+    capture is judged apart, by :func:`king_taken`)."""
+    if mover == 0:
+        if origin == king:
+            king = target
+            taken = captured(target, black, white) if armed else 0
+        else:
+            white ^= (1 << origin) | (1 << target)
+            taken = captured(target, black, white | (1 << king) if armed else white)
+        black ^= taken
+    else:
+        black ^= (1 << origin) | (1 << target)
+        taken = captured(target, white, black)
+        white ^= taken
+    return white, black, king, taken
+
+
 def king_taken(king: int, target: int, black: int) -> bool:
     """Whether a Muscovite arriving on ``target`` completes the ring around the king:
     four Muscovites, or three and the (empty) throne."""

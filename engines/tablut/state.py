@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from engines.core import TERMINAL, Outcome, PathMove, State
 from engines.tablut.board import PLAYERS, SEG_KING, SEG_MAN, SEG_SLOW, SLOT_OF, WALL
 from engines.tablut.playout import playout
-from engines.tablut.rules import captured, free_paths, generate, judge, king_taken
+from engines.tablut.rules import free_paths, generate, judge, king_taken, play
 from engines.tablut.text import render_diagram, write_position
 
 if TYPE_CHECKING:
@@ -95,22 +95,11 @@ class TablutState(State):
 
     def apply_unchecked(self, move: Any) -> TablutState:
         origin, target = move.path
-        white, black, king = self.white, self.black, self.king
-        armed = self.game.armed_king
-        if self.mover == 0:
-            if origin == king:
-                king = target
-                taken = captured(target, black, white) if armed else 0
-            else:
-                white ^= (1 << origin) | (1 << target)
-                taken = captured(target, black, white | (1 << king) if armed else white)
-            black ^= taken
-        else:
-            black ^= (1 << origin) | (1 << target)
-            taken = captured(target, white, black)
-            white ^= taken
-            if king_taken(king, target, black):
-                king, taken = -1, taken | 1
+        white, black, king, taken = play(
+            self.mover, origin, target, self.white, self.black, self.king, self.game.armed_king
+        )
+        if self.mover == 1 and king_taken(king, target, black):
+            king, taken = -1, taken | 1
         before = () if taken else self.history
         return TablutState(self.game, white, black, king, 1 - self.mover, self.ply + 1, before)
 
