@@ -15,6 +15,14 @@ GAME_MODULES: tuple[str, ...] = (
     "engines.reversi",
     "engines.moulin",
     "engines.tablut",
+    "engines.assaut",
+    "engines.latrunculi",
+    "engines.multitchoukatro",
+    "engines.rithmomachie",
+    "engines.backgammon",
+    "engines.jacquet",
+    "engines.barricades",
+    "engines.shutthebox",
 )
 """Modules that define games, in catalogue order."""
 

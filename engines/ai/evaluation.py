@@ -19,6 +19,12 @@ EVALUATOR_MODULES: tuple[str, ...] = (
     "engines.ai.eval_reversi",
     "engines.ai.eval_moulin",
     "engines.ai.eval_tablut",
+    "engines.ai.eval_assaut",
+    "engines.ai.eval_latrunculi",
+    "engines.ai.eval_rithmomachie",
+    "engines.ai.eval_backgammon",
+    "engines.ai.eval_jacquet",
+    "engines.ai.eval_barricades",
 )
 
 _evaluators: dict[str, Evaluator] = {}

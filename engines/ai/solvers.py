@@ -17,7 +17,10 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from engines.core import Game, State
 
-SOLVER_MODULES: tuple[str, ...] = ()
+SOLVER_MODULES: tuple[str, ...] = (
+    "engines.ai.solve_multitchoukatro",
+    "engines.ai.solve_shutthebox",
+)
 """Modules that register solvers, imported the first time one is looked up."""
 
 

@@ -1,0 +1,1 @@
+"""Evaluator for assaut: to come."""

@@ -1,0 +1,1 @@
+"""Evaluator for backgammon: to come."""

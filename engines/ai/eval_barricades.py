@@ -1,0 +1,1 @@
+"""Evaluator for barricades: to come."""

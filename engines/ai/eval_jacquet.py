@@ -1,0 +1,1 @@
+"""Evaluator for jacquet: to come."""

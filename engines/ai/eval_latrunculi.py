@@ -1,0 +1,1 @@
+"""Evaluator for latrunculi: to come."""

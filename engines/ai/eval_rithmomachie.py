@@ -1,0 +1,1 @@
+"""Evaluator for rithmomachie: to come."""

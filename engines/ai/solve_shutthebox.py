@@ -1,0 +1,1 @@
+"""Exact solver for shutthebox: to come."""

@@ -1,0 +1,1 @@
+"""assaut: rules to come (module reserved in the registry)."""

@@ -1,0 +1,1 @@
+"""backgammon: rules to come (module reserved in the registry)."""

@@ -1,0 +1,1 @@
+"""barricades: rules to come (module reserved in the registry)."""

@@ -1,0 +1,1 @@
+"""jacquet: rules to come (module reserved in the registry)."""

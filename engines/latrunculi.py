@@ -1,0 +1,1 @@
+"""latrunculi: rules to come (module reserved in the registry)."""

@@ -1,0 +1,1 @@
+"""multitchoukatro: rules to come (module reserved in the registry)."""

@@ -1,0 +1,1 @@
+"""rithmomachie: rules to come (module reserved in the registry)."""

@@ -1,0 +1,1 @@
+"""shutthebox: rules to come (module reserved in the registry)."""
