@@ -1,1 +1,117 @@
-"""Evaluator for latrunculi: to come."""
+"""Evaluator for latrunculi: material, prisoners, threats, mobility, safe squares.
+
+Computed on the bitboards of :mod:`engines.latrunculi` for one seat against
+the other, so the value for one player is minus the value for the other:
+
+- material: enemy pieces removed, and the inciti each side holds (a prisoner
+  is removed at its captor's next turn unless freed first);
+- threats: free pieces that the other side can capture with its next move
+  (one step or one jump brings a piece to the far side of a piece already
+  flanked, or to a corner's second neighbour).  The side to move captures one
+  of the pieces it threatens, so the first threat weighs most for the side to
+  move; during placement, threats only say how the movement phase opens;
+- mobility: the empty squares each side reaches in one move;
+- safety: pieces on the edge can only be taken along it, in a corner only by
+  its two neighbours.
+
+The sum is squashed into ``[-0.95, 0.95]`` with ``tanh``.  The value is kept
+on the state (``value_memo``, blanc's view), as searches often ask twice.
+"""
+
+from __future__ import annotations
+
+import math
+
+from engines.ai.evaluation import register_evaluator
+from engines.core import State
+from engines.latrunculi import CORNERS, EDGE, FULL, PLAYERS, LatrunculiState
+from engines.latrunculi.board import CORNER_PAIRS, NOT_A, NOT_H
+
+CORNER_NEIGHBOURS = tuple(
+    (corner, pair & -pair, pair & (pair - 1)) for corner, pair in CORNER_PAIRS
+)
+"""Each corner's bit with the bits of its two neighbours."""
+
+W_REMOVED = 1.0
+W_PRISONER = 0.8
+W_FIRST_THREAT = 0.7
+W_THREAT = 0.2
+W_PLACING_THREAT = 0.25
+W_MOBILITY = 0.015
+W_EDGE = 0.03
+W_CORNER = 0.03
+SCALE = 0.3
+LIMIT = 0.95
+
+
+def side_reach(full: int, own: int, empty: int, jumps: bool) -> tuple[int, int, int, int, int]:
+    """The pieces ``full`` shifted one square east, west, south and north, and the empty
+    squares they reach in one step (or one jump over ``own``)."""
+    east, west = (full & NOT_H) << 1, (full & NOT_A) >> 1
+    south, north = (full << 8) & FULL, full >> 8
+    targets = east | west | south | north
+    if jumps:
+        targets |= ((east & own & NOT_H) << 1) | ((west & own & NOT_A) >> 1) | (
+            (south & own) << 8) | ((north & own) >> 8)
+    return east, west, south, north, targets & empty
+
+
+def threatened(victims: int, attackers: int, reach: tuple[int, int, int, int, int]) -> int:
+    """The pieces of ``victims`` that the free pieces ``attackers``, whose :func:`side_reach`
+    is ``reach``, can capture with one move: an attacker on one neighbour, a move
+    reaching the opposite neighbour (in a corner, the other neighbour)."""
+    east, west, south, north, targets = reach
+    row = (east & ((targets & NOT_A) >> 1)) | (west & ((targets & NOT_H) << 1))
+    column = (south & (targets >> 8)) | (north & (targets << 8))
+    found = victims & (row | column)
+    if victims & CORNERS:
+        for corner, one, other in CORNER_NEIGHBOURS:
+            if victims & corner and (
+                (attackers & one and targets & other) or (attackers & other and targets & one)
+            ):
+                found |= corner
+    return found
+
+
+def seat_view(state: LatrunculiState, seat: int) -> float:
+    """Heuristic value in ``[-0.95, 0.95]`` of a game in progress, for ``seat``."""
+    jumps = state.game.jumps
+    mine, yours = state.boards[seat], state.boards[1 - seat]
+    hands = state.hands
+    inciti = state.inciti
+    my_full, your_full = mine & ~inciti, yours & ~inciti
+    empty = FULL ^ (mine | yours)
+    # the difference of pieces removed is the difference of pieces left
+    score = W_REMOVED * (mine.bit_count() + hands[seat] - yours.bit_count() - hands[1 - seat])
+    if inciti:
+        score += W_PRISONER * ((yours & inciti).bit_count() - (mine & inciti).bit_count())
+    my_reach = side_reach(my_full, mine, empty, jumps)
+    your_reach = side_reach(your_full, yours, empty, jumps)
+    mine_count = threatened(your_full, my_full, my_reach).bit_count()
+    yours_count = threatened(my_full, your_full, your_reach).bit_count()
+    if hands[state.mover]:
+        score += W_PLACING_THREAT * (mine_count - yours_count)
+    elif state.mover == seat:
+        score += (W_FIRST_THREAT if mine_count else 0.0) + W_THREAT * (
+            max(mine_count - 1, 0) - yours_count)
+    else:
+        score -= (W_FIRST_THREAT if yours_count else 0.0) + W_THREAT * (
+            max(yours_count - 1, 0) - mine_count)
+    score += W_MOBILITY * (my_reach[4].bit_count() - your_reach[4].bit_count())
+    score += W_EDGE * ((my_full & EDGE).bit_count() - (your_full & EDGE).bit_count())
+    if (my_full | your_full) & CORNERS:
+        score += W_CORNER * ((my_full & CORNERS).bit_count() - (your_full & CORNERS).bit_count())
+    return LIMIT * math.tanh(SCALE * score)
+
+
+@register_evaluator("latrunculi")
+def evaluate(state: State, player: str) -> float:
+    """How good ``state`` looks for ``player``, in [-1, 1]."""
+    assert isinstance(state, LatrunculiState)
+    outcome = state.outcome()
+    if outcome is not None:
+        return 2.0 * outcome.value(player) - 1.0
+    value = state.value_memo
+    if value is None:
+        value = state.value_memo = seat_view(state, 0)
+    return value if player == PLAYERS[0] else -value

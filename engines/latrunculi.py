@@ -1,1 +1,0 @@
-"""latrunculi: rules to come (module reserved in the registry)."""
