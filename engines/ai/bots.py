@@ -22,7 +22,14 @@ Which search (:func:`algorithm_for`), from the game's properties:
   evaluator, handles chance nodes and gives each player their own interest.
 
 A game with an exact solver that names best moves (:mod:`engines.ai.solvers`)
-is played by the solver at ``joueur`` and ``expert``.
+uses it by level (:data:`ORACLE_SHARE`): ``expert`` always plays the solver's
+move (perfect play wherever the solver knows the position); ``joueur``
+plays it on three decisions out of four (drawn from the decision's seeded
+generator) and otherwise its own search's move (good, not always the best:
+passing the solver over in favour of the move the search ranks second made
+``joueur`` lose to ``debutant`` on the small games); ``debutant`` never
+consults it and keeps its deliberately weak search.  Where the solver
+returns ``None`` the level's search decides.
 
 Every decision draws its randomness from a generator seeded by the bot's
 seed and the position, so a decision depends only on (seed, position,
@@ -68,6 +75,10 @@ DEBUTANT_TEMPERATURE = 1.0
 """The beginner's MCTS draws moves in proportion to visits ** (1 / temperature)."""
 ROLLOUT_DEPTH = 8
 """MCTS with an evaluator: random decisions before the evaluator scores a rollout."""
+ORACLE_SHARE: Mapping[str, float] = MappingProxyType(
+    {"debutant": 0.0, "joueur": 0.75, "expert": 1.0}
+)
+"""Share of decisions on which each level plays an exact solver's move, when one exists."""
 
 ALGORITHM_TITLES: Mapping[str, str] = MappingProxyType(
     {
@@ -203,11 +214,12 @@ class SearchBot(Bot):
         self.budget = Budget(seconds, nodes)
         self.algorithm = algorithm
         self.evaluator: Evaluator | None = evaluator_for(game)
-        self.oracle: MoveOracle | None = None if name == "debutant" else move_oracle_for(game)
+        self.oracle_share = ORACLE_SHARE[name]
+        self.oracle: MoveOracle | None = move_oracle_for(game) if self.oracle_share else None
 
     def _choose(self, state: State, moves: Sequence[Any], rng: random.Random) -> Any:
         clock = self.budget.start()
-        if self.oracle is not None:
+        if self.oracle is not None and self._follows_oracle(rng):
             move = self.oracle.best_move(state)
             if move is not None and move in moves:
                 self.last = Decision(move, "solver", 0, 0, clock.elapsed())
@@ -238,12 +250,18 @@ class SearchBot(Bot):
         self.last = Decision(move, self.algorithm, result.nodes, result.depth, result.seconds)
         return move
 
+    def _follows_oracle(self, rng: random.Random) -> bool:
+        """Whether this decision plays the solver's move (always for the expert)."""
+        return self.oracle_share >= 1 or rng.random() < self.oracle_share
+
     def describe(self) -> str:
         title = ALGORITHM_TITLES[self.algorithm]
         if self.name == "debutant" and self.algorithm != "mcts":
             title += " peu profond"
         if self.oracle is not None:
-            title = "solveur exact, " + title
+            share = round(100 * self.oracle_share)
+            often = "" if share >= 100 else f" {share}\u202f% des coups"
+            title = f"solveur exact{often}, " + title
         return f"{LEVEL_TITLES[self.name]} ({title}, {self.budget.describe()})"
 
 

@@ -1,1 +1,0 @@
-"""assaut: rules to come (module reserved in the registry)."""
