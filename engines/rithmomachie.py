@@ -1,1 +1,0 @@
-"""rithmomachie: rules to come (module reserved in the registry)."""
