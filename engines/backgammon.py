@@ -1,1 +1,0 @@
-"""backgammon: rules to come (module reserved in the registry)."""

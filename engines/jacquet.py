@@ -1,1 +1,0 @@
-"""jacquet: rules to come (module reserved in the registry)."""
