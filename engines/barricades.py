@@ -1,1 +1,0 @@
-"""barricades: rules to come (module reserved in the registry)."""
