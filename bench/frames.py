@@ -1,0 +1,109 @@
+"""Frame times of the busiest scenes at 1920x1080: ``python -m bench.frames [--seconds T]``.
+
+Scenes: rithmomachie mid-game with a piece touched, backgammon with its
+animations running (a move every half second, dice rolling), the attract
+demonstrations. Each scene is stepped at 60 Hz and drawn; we time the
+update and the draw of every frame. The last line is the worst scene's
+``p50_ms=<x> p99_ms=<y>``. Also reports the time from start to the first frame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+
+def _kiosk(real_worker: bool = False):  # type: ignore[no-untyped-def]
+    from kiosk.ai_worker import AiWorker
+    from kiosk.tour import headless_kiosk
+
+    return headless_kiosk(worker=AiWorker() if real_worker else None)
+
+
+def first_frame_seconds() -> float:
+    """From nothing imported to the home screen's first frame."""
+    started = time.perf_counter()
+    kiosk = _kiosk()
+    kiosk.home()
+    kiosk.step()
+    kiosk.draw()
+    return time.perf_counter() - started
+
+
+def measure(name: str, seconds: float) -> list[float]:
+    from kiosk.catalog import entry
+    from kiosk.scenes.attract import AttractScene
+    from kiosk.scenes.play import PlayScene
+    from kiosk.table import HUMAN, Table
+    from kiosk.tour import mid_game
+
+    kiosk = _kiosk(real_worker=name == "attract")
+    rng = random.Random(1)
+    if name == "rithmomachie":
+        kiosk.stack.reset(mid_game(kiosk, entry("rithmomachie"), "rithmomachie:boissiere"))
+    elif name == "backgammon":
+        scene = PlayScene(kiosk, entry("backgammon"), Table("backgammon", (HUMAN, HUMAN), seed=4))
+        kiosk.stack.reset(scene)
+    else:
+        kiosk.stack.reset(AttractScene(kiosk, first=0))
+    times: list[float] = []
+    end = time.perf_counter() + seconds
+    frame = 0
+    while time.perf_counter() < end:
+        if name == "backgammon" and frame % 30 == 0:
+            scene = kiosk.stack.top
+            assert isinstance(scene, PlayScene)
+            state = scene.state
+            if state.is_terminal():
+                kiosk.stack.reset(
+                    PlayScene(kiosk, entry("backgammon"), Table("backgammon", (HUMAN, HUMAN)))
+                )
+            elif state.is_chance_node():
+                scene._roll()
+            elif scene.transition is None:
+                scene.play(rng.choice(list(state.legal_moves())))
+        started = time.perf_counter()
+        kiosk.step()
+        kiosk.draw()
+        times.append((time.perf_counter() - started) * 1000)
+        frame += 1
+        if name == "attract":
+            kiosk.last_input = kiosk.now
+    kiosk.close()
+    return times
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=12.0, help="per scene (default 12)")
+    args = parser.parse_args(argv)
+    pygame.display.init()
+    print(f"first_frame_s={first_frame_seconds():.2f}")
+    worst = (0.0, 0.0, "")
+    for name in ("rithmomachie", "backgammon", "attract"):
+        times = measure(name, args.seconds)
+        p50, p99 = statistics.median(times), percentile(times, 0.99)
+        print(f"{name:14} frames={len(times):5d} p50_ms={p50:6.2f} p99_ms={p99:6.2f}")
+        if p50 > worst[0]:
+            worst = (p50, p99, name)
+    print(f"worst={worst[2]}")
+    print(f"p50_ms={worst[0]:.2f} p99_ms={worst[1]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,183 @@
+"""``ludokiosk``: the kiosk's window, its loop, and the headless screenshot tour.
+
+On the Pi the kiosk opens fullscreen through SDL's KMSDRM (no desktop);
+``--windowed`` opens a window on a desktop. Everything is drawn on a
+1920 x 1080 canvas that SDL scales to the screen (and that we turn for a
+rotated screen). Updates run at a fixed 60 Hz step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import time
+from pathlib import Path
+
+import pygame
+
+from kiosk.config import load_settings
+from kiosk.runtime import STEP, Kiosk
+from kiosk.touch import PointerTracker
+from kiosk.ui.theme import CANVAS
+
+log = logging.getLogger("ludokiosk")
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="ludokiosk", description="La borne de jeux du ludogîte.")
+    parser.add_argument(
+        "--windowed", action="store_true", help="une fenêtre plutôt que le plein écran"
+    )
+    parser.add_argument(
+        "--config", type=Path, help="un fichier de réglages qui complète config/kiosk.toml"
+    )
+    parser.add_argument(
+        "--screenshot-tour",
+        type=Path,
+        metavar="DIR",
+        help="rendre les écrans en PNG dans DIR, sans écran",
+    )
+    parser.add_argument("--lang", choices=("fr", "en"), help="langue (sinon celle des réglages)")
+    parser.add_argument(
+        "--size", default="1920x1080", help="taille des captures, LxH (défaut 1920x1080)"
+    )
+    parser.add_argument(
+        "--frames", type=int, default=0, help="s'arrêter après ce nombre d'images (essais)"
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    if args.screenshot_tour is not None:
+        from kiosk.tour import run_tour
+
+        try:
+            width, height = (int(v) for v in args.size.lower().split("x"))
+        except ValueError:
+            print(
+                f"ludokiosk: --size attend LxH, par exemple 1920x1080 (reçu « {args.size} »)",
+                file=sys.stderr,
+            )
+            return 2
+        return run_tour(
+            args.screenshot_tour, lang=args.lang, size=(width, height), config=args.config
+        )
+    return run_window(args)
+
+
+def _open_display(windowed: bool) -> pygame.Surface | None:
+    """The screen surface, or ``None`` when there is no display at all."""
+    if not windowed and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "kmsdrm")
+    try:
+        pygame.display.init()
+        flags = pygame.SCALED | (pygame.RESIZABLE if windowed else pygame.FULLSCREEN)
+        screen = pygame.display.set_mode(CANVAS, flags)
+    except pygame.error as error:
+        _no_display(str(error))
+        return None
+    pygame.display.set_caption("Ludogîte")
+    if not windowed:
+        pygame.mouse.set_visible(False)
+    return screen
+
+
+def _no_display(why: str) -> None:
+    """Say in one line that there is no screen, and what to do instead."""
+    print(
+        f"ludokiosk: aucun écran utilisable ({why}) ; "
+        "pour voir les écrans sans affichage : ludokiosk --screenshot-tour DOSSIER",
+        file=sys.stderr,
+    )
+
+
+def run_window(args: argparse.Namespace) -> int:
+    started = time.monotonic()
+    screen = _open_display(args.windowed)
+    if screen is None:
+        return 1
+    pygame.font.init()
+    loaded = load_settings(args.config)
+    for problem in loaded.problems:
+        print(f"ludokiosk: {problem}", file=sys.stderr)
+    kiosk = Kiosk(loaded)
+    if args.lang:
+        kiosk.set_language(args.lang)
+    kiosk.home()
+
+    def to_canvas(x: float, y: float) -> tuple[float, float]:
+        return rotate_in(kiosk.settings.rotation, x, y)
+
+    tracker = PointerTracker(lambda: CANVAS, to_canvas)
+    clock = pygame.time.Clock()
+    accumulator, last, frames = 0.0, time.monotonic(), 0
+    try:
+        while True:
+            for event in pygame.event.get():
+                if event.type == pygame.QUIT:
+                    return 0
+                if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and args.windowed:
+                    return 0
+                pointer = tracker.translate(event)
+                if pointer is not None:
+                    kiosk.pointer(pointer)
+                elif event.type == pygame.KEYDOWN:
+                    kiosk.key(event)
+            now = time.monotonic()
+            accumulator = min(accumulator + now - last, 0.25)
+            last = now
+            while accumulator >= STEP:
+                kiosk.step(STEP)
+                accumulator -= STEP
+            frame = kiosk.draw()
+            present(screen, frame, kiosk.settings.rotation)
+            pygame.display.flip()
+            frames += 1
+            if frames == 1:
+                log.info("première image après %.2f s", time.monotonic() - started)
+            if args.frames and frames >= args.frames:
+                return 0
+            clock.tick(60)
+    finally:
+        kiosk.close()
+        pygame.quit()
+
+
+def rotate_in(rotation: int, x: float, y: float) -> tuple[float, float]:
+    """Screen coordinates (of the 1920 x 1080 logical screen) to canvas ones."""
+    w, h = CANVAS
+    if rotation == 180:
+        return (w - x, h - y)
+    if rotation in (90, 270):
+        scale = min(w / h, h / w)
+        tx, ty = (x - (w - h * scale) / 2) / scale, y / scale
+        return (ty, h - tx) if rotation == 90 else (w - ty, tx)
+    return (x, y)
+
+
+def present(screen: pygame.Surface, frame: pygame.Surface, rotation: int) -> None:
+    """The canvas onto the screen, turned half a turn when the screen hangs upside down.
+
+    Quarter turns (90, 270) need a portrait layout the scenes do not have yet;
+    they show the landscape canvas letterboxed.
+    """
+    if rotation == 180:
+        screen.blit(pygame.transform.rotate(frame, 180), (0, 0))
+    elif rotation in (90, 270):
+        turned = pygame.transform.rotate(frame, -rotation)
+        scale = min(CANVAS[0] / turned.get_width(), CANVAS[1] / turned.get_height())
+        small = pygame.transform.smoothscale(
+            turned, (round(turned.get_width() * scale), round(turned.get_height() * scale))
+        )
+        screen.fill((0, 0, 0))
+        screen.blit(small, small.get_rect(center=(CANVAS[0] // 2, CANVAS[1] // 2)))
+    else:
+        screen.blit(frame, (0, 0))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,399 @@
+"""What the home and setup screens show for each of the eleven games (no pygame).
+
+Names, a one-line pitch from the sources, players, duration, age, who starts,
+and the *presets*: engine specs with plain labels, the first being the default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True)
+class Preset:
+    """One choice of rules offered on the setup screen."""
+
+    spec: str  # an engine spec accepted by engines.find_game
+    label_fr: str
+    label_en: str
+    detail_fr: str = ""
+    detail_en: str = ""
+    minutes: tuple[int, int] | None = None  # typical duration, when not the game's
+    first_by_lot: bool | None = None  # overrides Entry.first_player_by_lot (Othello)
+
+    @property
+    def variant_spec(self) -> str:
+        """The spec's ``id[:variant]`` part, to group presets by rules."""
+        return self.spec.split(",")[0]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A game's card on the home screen and its setup choices."""
+
+    game_id: str
+    name_fr: str
+    name_en: str
+    players: tuple[int, int]  # min, max seats
+    minutes: tuple[int, int]  # typical duration
+    age: int  # minimum age
+    pitch_fr: str
+    pitch_en: str
+    presets: tuple[Preset, ...]  # the first is the default
+    first_player_by_lot: bool  # the source draws who starts (set first_option, or dice)
+    seat_names_fr: tuple[str, ...]  # in the engine's player order, max seats
+    seat_names_en: tuple[str, ...]
+    starts_fr: str = ""  # who starts, in one line
+    starts_en: str = ""
+    first_option: str = ""  # the engine option saying who starts, if any
+    lot_by_dice: bool = False  # the engine's opening throw decides who starts
+    sides_by_lot: bool = False  # the camps are drawn by lot, the start is fixed (tablut)
+    seats_apart: bool = False  # players chosen apart from presets (players=N added)
+
+    def first_by_lot(self, preset: Preset) -> bool:
+        """Whether who starts is drawn by lot under ``preset``."""
+        return self.first_player_by_lot if preset.first_by_lot is None else preset.first_by_lot
+
+
+_p = Preset
+SEAT_NAMES: dict[str, dict[str, tuple[str, str]]] = {  # engine player -> (fr, en)
+    "tablut": {"blanc": ("Suédois", "Swedes"), "noir": ("Moscovites", "Muscovites")},
+    "assaut": {"soldats": ("Soldats", "Soldiers"), "officiers": ("Officiers", "Officers")},
+    "multitchoukatro": {"sud": ("Sud", "South"), "nord": ("Nord", "North")},
+    "barricades": {"rouge": ("Rouge", "Red"), "vert": ("Vert", "Green"),
+                   "jaune": ("Jaune", "Yellow"), "bleu": ("Bleu", "Blue")},
+    "shut-the-box": {f"joueur{n}": (f"Joueur {n}", f"Player {n}") for n in range(1, 7)},
+}
+_COLOURS = {"noir": ("Noirs", "Black"), "blanc": ("Blancs", "White")}
+
+
+def seat_name(game_id: str, player: str, lang: str = "fr") -> str:
+    """How a seat (an engine player name) is shown."""
+    fr, en = SEAT_NAMES.get(game_id, _COLOURS).get(player, (player, player))
+    return en if lang == "en" else fr
+
+
+def seat_names(spec: str, lang: str = "fr") -> tuple[str, ...]:
+    """The seat names of ``spec`` in the engine's player order."""
+    from engines import find_game
+
+    game = find_game(spec)
+    return tuple(seat_name(game.id, player, lang) for player in game.players)
+
+
+def _seats(game_id: str, *players: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return tuple(seat_name(game_id, p) for p in players), tuple(
+        seat_name(game_id, p, "en") for p in players
+    )
+
+
+def _low(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+_BOIS = "rithmomachie:boissiere"
+_MED = "rithmomachie:medievale"
+_BOIS_ROWS = (  # options, label fr/en, detail fr/en
+    ("", "Prendre 8 pièces", "Take 8 pieces",
+     "Boissière, 1556. Victoire « de corps » : le premier qui prend 8 pièces gagne.",
+     "Boissière, 1556. Victory of bodies: the first to take 8 pieces wins."),
+    (",victoire=proces,chiffres=5", "Partie courte", "Short game",
+     "Victoire « de procès » : prendre des nombres qui font 5 chiffres (120 et 81).",
+     "Victory of lawsuit: take numbers with 5 digits in all (120 and 81)."),
+    (",victoire=bien", "Prendre 500 points", "Take 500 points",
+     "Victoire « de bien » : les pièces prises doivent valoir 500 en tout.",
+     "Victory of goods: the pieces taken must be worth 500 in all."),
+    (",victoire=proces", "Prendre 16 chiffres", "Take 16 digits",
+     "Victoire « de procès » : les nombres pris comptent 16 chiffres (81 en a 2).",
+     "Victory of lawsuit: the numbers taken have 16 digits in all (81 has 2)."),
+    (",victoire=corps+bien", "8 pièces et 500 points", "8 pieces and 500 points",
+     "Victoires « de corps » et « de bien » à la fois.",
+     "Victories of bodies and of goods at once."),
+    (",victoire=corps+proces", "8 pièces et 16 chiffres", "8 pieces and 16 digits",
+     "Victoires « de corps » et « de procès » à la fois.",
+     "Victories of bodies and of lawsuit at once."),
+    (",victoire=bien+proces", "500 points et 16 chiffres", "500 points and 16 digits",
+     "Victoires « de bien » et « de procès » à la fois.",
+     "Victories of goods and of lawsuit at once."),
+    (",victoire=corps+bien+proces", "8 pièces, 500 points, 16 chiffres",
+     "8 pieces, 500 points, 16 digits",
+     "Les trois victoires communes à la fois : la partie la plus longue.",
+     "All three common victories at once: the longest game."),
+    (",victoire=mediocre", "Aligner 3 nombres", "Line up 3 numbers",
+     "Victoire « médiocre » : prendre la pyramide, puis aligner 3 nombres en suite.",
+     "Modest victory: take the pyramid, then line up 3 numbers in progression."),
+    (",victoire=grande", "Aligner 4 nombres (2 suites)", "Line up 4 numbers (2 progressions)",
+     "« Grande » victoire : la pyramide prise, 4 nombres formant deux sortes de suites.",
+     "Great victory: pyramid taken, 4 numbers forming two kinds of progression."),
+    (",victoire=excellente", "Aligner 4 nombres (3 suites)", "Line up 4 numbers (3 progressions)",
+     "Victoire « excellente » : la pyramide prise, 4 nombres formant les trois suites.",
+     "Excellent victory: pyramid taken, 4 numbers forming all three progressions."),
+)
+_MED_ROWS = (
+    ("", "Prendre 3 pièces", "Take 3 pieces",
+     "Compilation médiévale. « De Corpore » : le premier qui prend 3 pièces gagne.",
+     "Medieval compilation. De Corpore: the first to take 3 pieces wins."),
+    (",victoire=corpore,pieces=8", "Prendre 8 pièces", "Take 8 pieces",
+     "« De Corpore » en partie longue : le premier qui prend 8 pièces gagne.",
+     "De Corpore, long game: the first to take 8 pieces wins."),
+    (",victoire=bonis,somme=150", "Prendre 150 points", "Take 150 points",
+     "« De Bonis » : les pièces prises doivent valoir 150 en tout.",
+     "De Bonis: the pieces taken must be worth 150 in all."),
+    (",victoire=lite,digits=123", "Prendre les chiffres 1, 2, 3", "Take the digits 1, 2, 3",
+     "« De Lite » : les nombres pris contiennent 1, 2 et 3 (12 et 3, 120 et 36…).",
+     "De Lite: the numbers taken hold 1, 2 and 3 (12 and 3, 120 and 36…)."),
+    (",victoire=honore,pieces=3,somme=150", "3 pièces et 150 points", "3 pieces and 150 points",
+     "« De Honore » : au moins 3 pièces, valant au moins 150 en tout.",
+     "De Honore: at least 3 pieces, worth at least 150 in all."),
+    (",victoire=honore-liteque,total_chiffres=30", "Chiffres qui font 30", "Digits adding to 30",
+     "« Honore Liteque » : les chiffres des nombres pris font 30 (361 compte 10).",
+     "Honore Liteque: the digits of the numbers taken add to 30 (361 counts 10)."),
+    (",victoire=triomphe", "Triomphe (3 nombres alignés)", "Triumph (3 numbers in line)",
+     "La pyramide prise, aligner 3 nombres en suite (2, 4, 6 ou 2, 4, 8…).",
+     "Pyramid taken, line up 3 numbers in progression (2, 4, 6 or 2, 4, 8…)."),
+    (",victoire=grand-triomphe", "Grand triomphe (4 nombres)", "Greater triumph (4 numbers)",
+     "La pyramide prise, aligner 4 nombres formant deux sortes de suites.",
+     "Pyramid taken, line up 4 numbers forming two kinds of progression."),
+    (",victoire=triomphe-supreme", "Triomphe suprême (4 nombres)",
+     "Greatest triumph (4 numbers)",
+     "La pyramide prise, 4 nombres alignés chez l'adversaire, formant les trois suites.",
+     "Pyramid taken, 4 numbers in line in the enemy half, forming all three progressions."),
+    (",rows=14", "Prendre 3 pièces, tablier court", "Take 3 pieces, short board",
+     "Le tablier de 14 rangées de la source : on se rencontre plus vite.",
+     "The source's 14-row board: the armies meet sooner."),
+)
+
+_LONG = ("+", "mediocre", "grande", "excellente", "triomphe")
+_SHORT = (",victoire=proces,chiffres=5", ",rows=14")
+
+
+_RITHMOMACHIE = tuple(
+    _p(head + opts, f"{fr_era} : {_low(fr)}", f"{en_era}: {_low(en)}", dfr, den,
+       (60, 120) if any(w in opts for w in _LONG)
+       else (20, 45) if opts in _SHORT or (head == _MED and not opts) else None)
+    for head, fr_era, en_era, rows in (
+        (_BOIS, "Renaissance", "Renaissance", _BOIS_ROWS),
+        (_MED, "Moyen Âge", "Middle Ages", _MED_ROWS),
+    )
+    for opts, fr, en, dfr, den in rows
+)
+
+_SHUT = tuple(
+    _p(f"shut-the-box{v}{b}", fr + (" (12 cases)" if b else ""), en + (" (12 boxes)" if b else ""),
+       dfr + (" Avec 12 cases." if b else ""), den + (" With 12 boxes." if b else ""))
+    for b in ("", ",boxes=12")
+    for v, fr, en, dfr, den in (
+        ("", "Règle du livret", "Booklet rules",
+         "Fermer les cases des deux dés, de leur somme ou d'un seul dé.",
+         "Shut the boxes of both dice, of their sum, or of one die."),
+        (":francaise", "Variante française", "French variant",
+         "Les cases ouvertes se lisent comme un nombre : 1, 4, 7 font 147.",
+         "Open boxes read as one number: 1, 4, 7 score 147."),
+        (":exacte", "Variante exacte", "Exact variant",
+         "Fermer autant de cases qu'on veut, si leur somme égale celle des dés.",
+         "Shut any boxes whose sum equals the dice total."),
+    )
+)
+
+_MULTI = tuple(
+    _p("multitchoukatro" + (f",cases={n}" if n != 6 else ""), f"Plateau de {n} cases",
+       f"Board of {n} holes", f"{n // 2} graines par case{note_fr}.",
+       f"{n // 2} seeds per hole{note_en}.", (max(3, n - 4), 2 * n))
+    for n, note_fr, note_en in (
+        (6, " : la partie habituelle", ": the usual game"),
+        (4, " : une partie éclair", ": a lightning game"),
+        (8, "", ""), (10, " : plus long", ": longer"),
+        (12, " : la grande partie", ": the big game"),
+    )
+)
+
+_NOIR_BLANC = _seats("reversi", "noir", "blanc")
+_WHITE_PLACES = ("Les Blancs posent le premier pion.", "White places the first piece.")
+_OPENING_THROW = (
+    "Chacun lance un dé : le plus fort commence, avec ces deux dés.",
+    "Each throws one die: the higher starts, playing both dice.",
+)
+
+CATALOGUE: tuple[Entry, ...] = (
+    Entry(
+        "reversi", "Reversi", "Reversi", (2, 2), (15, 25), 7,
+        "Inventé en Angleterre vers 1880 : encadrez les pions adverses pour les retourner.",
+        "Invented in England around 1880: outflank your opponent's discs to turn them over.",
+        (_p("reversi", "Départ libre", "Free opening",
+            "Règle du livret : les 4 premiers pions se posent au choix au centre.",
+            "Booklet rules: the first 4 discs go where you like in the centre."),
+         _p("reversi:othello", "Othello", "Othello",
+            "Les 4 pions du centre sont déjà posés en croix ; les Noirs commencent.",
+            "The 4 centre discs start crossed; Black moves first.", first_by_lot=False)),
+        True, *_NOIR_BLANC, "On tire au sort qui commence.", "Who starts is drawn by lot.",
+        first_option="first",
+    ),
+    Entry(
+        "moulin", "Moulin", "Mill", (2, 2), (10, 20), 7,
+        "Très populaire au Moyen Âge : alignez trois pions, un moulin, et prenez un pion adverse.",
+        "A medieval favourite: line up three pieces, a mill, and take an enemy piece.",
+        (_p("moulin", "Règle du livret", "Booklet rules",
+            "Un moulin prend n'importe quel pion ; avec 4 pions, on saute où l'on veut.",
+            "A mill takes any piece; down to 4 pieces, you may jump anywhere."),
+         _p("moulin:standard", "Règle courante", "Common rules",
+            "On saute à 3 pions ; les pions d'un moulin sont à l'abri des prises.",
+            "Jump at 3 pieces; pieces in a mill are safe from capture."),
+         _p("moulin,fly_at=0", "Sans sauter", "No jumping",
+            "Les pions avancent toujours d'un point, jusqu'à la fin de la partie.",
+            "Pieces always move one point, to the very end.")),
+        False, *_seats("moulin", "blanc", "noir"), *_WHITE_PLACES, first_option="first",
+    ),
+    Entry(
+        "backgammon", "Backgammon", "Backgammon", (2, 2), (20, 60), 8,
+        "Une course de vitesse jouée dans toute l'Europe et dans l'est de la Méditerranée.",
+        "A race played all over Europe and around the eastern Mediterranean.",
+        (_p("backgammon", "Match en 5 points", "5-point match",
+            "Plusieurs parties ; le videau (le dé des enjeux) permet de doubler les points.",
+            "Several games; the doubling cube lets you double the stake.", (40, 60)),
+         _p("backgammon,match=10", "Match en 10 points", "10-point match",
+            "Comme le match en 5 points, en plus long.", "Like the 5-point match, longer.",
+            (80, 120)),
+         _p("backgammon,match=20", "Match en 20 points", "20-point match",
+            "Pour une longue soirée.", "For a long evening.", (150, 240)),
+         _p("backgammon:simple", "Une seule partie", "A single game",
+            "Sans videau : 1 point, 2 si l'autre n'a sorti aucun pion, voire 3.",
+            "No cube: 1 point, 2 if the other bore off nothing, even 3.", (15, 25)),
+         _p("backgammon,match=1", "Une partie avec le videau", "A single game with the cube",
+            "Une seule partie, mais on peut doubler l'enjeu en cours de route.",
+            "One game, but the stake may be doubled along the way.", (15, 25)),
+         _p("backgammon,crawford=false", "Match en 5 points, sans Crawford",
+            "5-point match, no Crawford",
+            "On peut doubler même quand l'autre n'est plus qu'à un point du but.",
+            "Doubling allowed even when the other is one point from winning.", (40, 60))),
+        True, *_NOIR_BLANC, *_OPENING_THROW, lot_by_dice=True,
+    ),
+    Entry(
+        "barricades", "Barricades", "Barricades", (2, 4), (25, 40), 7,
+        "Un jeu de parcours plein de suspense, où les situations se renversent vite.",
+        "A race full of suspense, where the tables turn in a flash.",
+        (_p("barricades", "2 joueurs", "2 players",
+            "Chacun pour soi : le premier pion sur l'arrivée gagne.",
+            "Every one for themselves: the first pawn on the goal wins."),
+         _p("barricades,players=3", "3 joueurs", "3 players",
+            "Chacun pour soi, à trois.", "Every one for themselves, three of you."),
+         _p("barricades,players=4", "4 joueurs", "4 players",
+            "Chacun pour soi, à quatre.", "Every one for themselves, four of you."),
+         _p("barricades:equipes", "4 joueurs en équipes", "4 players in teams",
+            "Rouge et Jaune contre Vert et Bleu : un pion de l'équipe à l'arrivée suffit.",
+            "Red and Yellow against Green and Blue: one team pawn on the goal wins.")),
+        False, *_seats("barricades", "rouge", "vert", "jaune", "bleu"),
+        "Rouge commence (les pions les plus à gauche).", "Red starts (the leftmost pawns).",
+    ),
+    Entry(
+        "shut-the-box", "Shut the box", "Shut the Box", (1, 6), (5, 10), 6,
+        "Le jeu des bars anglais : fermez le plus de cases pour faire le moins de points.",
+        "From English pubs: shut as many boxes as you can to score as little as you can.",
+        _SHUT, False, *_seats("shut-the-box", *(f"joueur{n}" for n in range(1, 7))),
+        "Chacun joue une manche entière, l'un après l'autre.",
+        "Each plays a whole round, one after the other.", seats_apart=True,
+    ),
+    Entry(
+        "jacquet", "Jacquet", "Jacquet", (2, 2), (25, 40), 8,
+        "Le cousin français du backgammon : une course sans prise, où l'on bloque l'autre.",
+        "Backgammon's French cousin: a race with no hitting, where you block the other.",
+        (_p("jacquet", "Règle du livret", "Booklet rules",
+            "Un joueur bloqué, qui ne peut jouer aucun dé, passe son tour.",
+            "A blocked player, with no die to play, passes."),
+         _p("jacquet,blocked_loses=true", "Bloqué, c'est perdu", "Blocked means lost",
+            "Un joueur qui ne peut jouer aucun dé perd la partie.",
+            "A player who cannot play any die loses the game.")),
+        True, *_NOIR_BLANC, *_OPENING_THROW, lot_by_dice=True,
+    ),
+    Entry(
+        "tablut", "Tablut", "Tablut", (2, 2), (10, 20), 7,
+        "Jeu de chasse scandinave, né d'un jeu viking : le roi suédois doit fuir vers un bord.",
+        "A Nordic hunt game born of a Viking one: the Swedish king must flee to an edge.",
+        (_p("tablut", "Règle du livret", "Booklet rules",
+            "Le roi glisse comme une tour et aide à prendre les Moscovites.",
+            "The king slides like a rook and helps to capture Muscovites."),
+         _p("tablut,slow_king=true", "Roi lent", "Slow king",
+            "Le roi n'avance que d'une case à la fois : les Suédois ont plus de mal.",
+            "The king moves one square at a time: harder for the Swedes."),
+         _p("tablut,armed_king=false", "Roi sans arme", "Unarmed king",
+            "Le roi ne participe pas aux prises.", "The king takes no part in captures."),
+         _p("tablut,slow_king=true,armed_king=false", "Roi lent et sans arme",
+            "Slow, unarmed king", "Les deux variantes du livret à la fois.",
+            "Both of the booklet's variants at once.")),
+        False, *_seats("tablut", "blanc", "noir"),
+        "Les camps sont tirés au sort ; les Suédois (blancs) commencent.",
+        "Sides are drawn by lot; the Swedes (White) move first.", sides_by_lot=True,
+    ),
+    Entry(
+        "assaut", "Assaut", "Assault", (2, 2), (10, 20), 7,
+        "Un jeu de chasse : 2 officiers défendent la forteresse contre 24 soldats.",
+        "A hunt game: 2 officers defend the fortress against 24 soldiers.",
+        (_p("assaut", "Prise obligatoire", "Compulsory capture",
+            "Variante du livret : un officier doit prendre, et le plus de soldats possible.",
+            "Booklet variant: an officer must capture, as many soldiers as possible."),
+         _p("assaut:souffler", "Règle ancienne : on souffle", "Old rules: huffing",
+            "Prise libre, mais l'officier qui oublie une prise peut être retiré (« soufflé »).",
+            "Capture is free, but an officer who misses one may be removed (huffed)."),
+         _p("assaut,max_capture=false", "Prise obligatoire, au choix", "Compulsory, any capture",
+            "Un officier doit prendre, mais choisit quelle prise faire.",
+            "An officer must capture, but chooses which capture to make.")),
+        False, *_seats("assaut", "soldats", "officiers"),
+        "Les officiers se placent dans la forteresse, puis les soldats commencent.",
+        "The officers take their places in the fortress, then the soldiers start.",
+    ),
+    Entry(
+        "multitchoukatro", "Multitchoukatro", "Multitchoukatro", (2, 2), (5, 15), 7,
+        "Semez les graines de case en case : qui met la dernière dans la rouma gagne.",
+        "Sow seeds from hole to hole: whoever drops the last one in the rouma wins.",
+        _MULTI, False, *_seats("multitchoukatro", "sud", "nord"),
+        "Sud joue en premier.", "South plays first.",
+    ),
+    Entry(
+        "latrunculi", "Latroncules", "Latrunculi", (2, 2), (20, 40), 8,
+        "Le jeu des petits soldats romains : encerclez un pion adverse pour le capturer.",
+        "The Romans' game of little soldiers: surround an enemy piece to capture it.",
+        (_p("latrunculi:seneque", "Variante de Sénèque", "Seneca's variant",
+            "Un pion pris reste couché et peut être délivré ; on saute par-dessus les siens.",
+            "A captured piece lies flat and may be freed; you may jump your own pieces."),
+         _p("latrunculi:pison", "Variante de Pison", "Piso's variant",
+            "Un pion pris est retiré aussitôt ; on avance d'une case à la fois.",
+            "A captured piece is removed at once; pieces move one square at a time.")),
+        False, *_seats("latrunculi", "blanc", "noir"), *_WHITE_PLACES, first_option="first",
+    ),
+    Entry(
+        "rithmomachie", "Rithmomachie", "Rithmomachia", (2, 2), (45, 90), 12,
+        "Le jeu de calcul des savants du Moyen Âge : une bataille de pions et de nombres.",
+        "The medieval scholars' game of numbers: a battle of pieces and of numbers.",
+        _RITHMOMACHIE, False, *_NOIR_BLANC,
+        "Le camp des nombres pairs commence : Noirs (Renaissance), Blancs (Moyen Âge).",
+        "The even numbers start: Black (Renaissance), White (Middle Ages).",
+        first_option="first",
+    ),
+)
+
+_BY_ID = {e.game_id: e for e in CATALOGUE}
+
+
+def entry(game_id: str) -> Entry:
+    """The catalogue entry of a game id; ``KeyError`` naming the ids if unknown."""
+    try:
+        return _BY_ID[game_id]
+    except KeyError:
+        raise KeyError(f"unknown game '{game_id}'; choose among {', '.join(_BY_ID)}") from None
+
+
+def presets_for(game_id: str, players: int) -> tuple[Preset, ...]:
+    """The presets seating ``players`` (shut the box: every preset, ``players=N`` added)."""
+    from engines import find_game
+
+    game_entry = entry(game_id)
+    low, high = game_entry.players
+    if not low <= players <= high:
+        return ()
+    found = []
+    for preset in game_entry.presets:
+        count = len(find_game(preset.spec).players)
+        if count == players:
+            found.append(preset)
+        elif game_entry.seats_apart:
+            found.append(replace(preset, spec=f"{preset.spec},players={players}"))
+    return tuple(found)

@@ -1,0 +1,186 @@
+"""Kiosk settings: ``config/kiosk.toml``, overridden by a file given with ``--config``.
+
+Every key has a default, so a missing file, an unknown key or a wrong value
+never stops the kiosk: each problem becomes a message naming the file and
+the key, and the default is used for that key.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from engines import all_specs
+
+DEFAULT_FILE = Path(__file__).resolve().parent.parent / "config" / "kiosk.toml"
+LEVELS = ("debutant", "joueur", "expert")
+
+
+def _game_ids() -> tuple[str, ...]:
+    return tuple(dict.fromkeys(spec.split(":")[0] for spec in all_specs()))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the owners can set. Times in seconds."""
+
+    language: str = "fr"
+    games: tuple[str, ...] = field(default_factory=_game_ids)
+    rotation: int = 0
+    volume: float = 0.7
+    muted: bool = False
+    attract_after: float = 90.0
+    still_there_after: float = 180.0
+    still_there_countdown: float = 20.0
+    demo_pause: float = 1.2
+    ai_level: str = "joueur"
+    ai_levels: tuple[str, ...] = LEVELS
+    admin_pin: str = "2468"
+
+
+Check = Callable[[Any], str | None]
+"""Returns ``None`` when a value is acceptable, else what is expected."""
+
+
+def _one_of(*choices: Any) -> Check:
+    return lambda v: None if v in choices else "one of " + ", ".join(map(repr, choices))
+
+
+def _number(low: float, high: float) -> Check:
+    def check(v: Any) -> str | None:
+        ok = isinstance(v, int | float) and not isinstance(v, bool) and low <= v <= high
+        return None if ok else f"a number from {low:g} to {high:g}"
+
+    return check
+
+
+def _boolean(v: Any) -> str | None:
+    return None if isinstance(v, bool) else "true or false"
+
+
+def _pin(v: Any) -> str | None:
+    ok = isinstance(v, str) and v.isdigit() and 4 <= len(v) <= 8
+    return None if ok else 'a string of 4 to 8 digits, e.g. "2468"'
+
+
+def _list_of(choices: tuple[str, ...]) -> Check:
+    def check(v: Any) -> str | None:
+        if isinstance(v, list) and v and all(item in choices for item in v):
+            return None
+        return "a non-empty list among " + ", ".join(choices)
+
+    return check
+
+
+# TOML table and key -> (Settings field, check)
+SCHEMA: dict[str, dict[str, tuple[str, Callable[[], Check]]]] = {
+    "kiosk": {
+        "language": ("language", lambda: _one_of("fr", "en")),
+        "games": ("games", lambda: _list_of(_game_ids())),
+        "rotation": ("rotation", lambda: _one_of(0, 90, 180, 270)),
+    },
+    "sound": {
+        "volume": ("volume", lambda: _number(0, 1)),
+        "muted": ("muted", lambda: _boolean),
+    },
+    "timeouts": {
+        "attract_after": ("attract_after", lambda: _number(10, 3600)),
+        "still_there_after": ("still_there_after", lambda: _number(20, 3600)),
+        "still_there_countdown": ("still_there_countdown", lambda: _number(5, 120)),
+        "demo_pause": ("demo_pause", lambda: _number(0, 10)),
+    },
+    "ai": {
+        "level": ("ai_level", lambda: _one_of(*LEVELS)),
+        "levels": ("ai_levels", lambda: _list_of(LEVELS)),
+    },
+    "admin": {
+        "pin": ("admin_pin", lambda: _pin),
+    },
+}
+
+
+@dataclass(frozen=True)
+class LoadedSettings:
+    settings: Settings
+    problems: tuple[str, ...]
+    files: tuple[Path, ...]
+
+
+def load_settings(override: Path | None = None, defaults: Path = DEFAULT_FILE) -> LoadedSettings:
+    """The defaults file, then ``override``; problems are collected, never raised."""
+    settings = Settings()
+    problems: list[str] = []
+    files: list[Path] = []
+    for path in (defaults if defaults.exists() else None, override):
+        if path is None:
+            continue
+        data = _read(path, problems)
+        if data is None:
+            continue
+        files.append(path)
+        settings = _apply(settings, data, path, problems)
+    if settings.ai_level not in settings.ai_levels:
+        problems.append(
+            f"{files[-1] if files else defaults}: ai.level '{settings.ai_level}' is not among "
+            f"ai.levels; using '{settings.ai_levels[0]}'"
+        )
+        settings = replace(settings, ai_level=settings.ai_levels[0])
+    return LoadedSettings(settings, tuple(problems), tuple(files))
+
+
+def _read(path: Path, problems: list[str]) -> dict[str, Any] | None:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        problems.append(f"{path}: file not found; using the defaults")
+    except tomllib.TOMLDecodeError as error:
+        problems.append(f"{path}: not valid TOML ({error}); using the defaults")
+    except OSError as error:
+        problems.append(f"{path}: cannot be read ({error.strerror}); using the defaults")
+    return None
+
+
+def _apply(
+    settings: Settings, data: Mapping[str, Any], path: Path, problems: list[str]
+) -> Settings:
+    changes: dict[str, Any] = {}
+    for table, values in data.items():
+        if table not in SCHEMA:
+            problems.append(f"{path}: unknown table [{table}]; tables are " + ", ".join(SCHEMA))
+            continue
+        if not isinstance(values, dict):
+            problems.append(f"{path}: '{table}' must be a table [{table}]")
+            continue
+        for key, value in values.items():
+            if key not in SCHEMA[table]:
+                problems.append(
+                    f"{path}: unknown key '{table}.{key}'; keys of [{table}] are "
+                    + ", ".join(SCHEMA[table])
+                )
+                continue
+            name, make_check = SCHEMA[table][key]
+            expected = make_check()(value)
+            if expected is not None:
+                default = getattr(settings, name)
+                problems.append(
+                    f"{path}: key '{table}.{key}' = {value!r} should be {expected}; "
+                    f"using {_show(default)}"
+                )
+                continue
+            changes[name] = tuple(value) if isinstance(value, list) else value
+    return replace(settings, **changes)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, tuple):
+        return "[" + ", ".join(map(repr, value)) + "]"
+    return repr(value)
+
+
+def setting_names() -> list[str]:
+    """Every field of :class:`Settings` (for the admin screen and the tests)."""
+    return [f.name for f in fields(Settings)]

@@ -1,0 +1,122 @@
+"""From touched points to a decision: the matching the screen and the physical board share.
+
+For every legal decision the game's presentation says which points a hand
+touches, in order. :class:`MovePicker` follows the touches made so far: it
+says which points may come next (to light them), when one decision is
+complete (to play it), when several share the same points (to offer a
+choice), and when a touch fits nothing (to explain why).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.core import State
+from kiosk.games.base import Presentation
+
+
+@dataclass(frozen=True)
+class Touch:
+    """What a touch did: ``kind`` is extend, play, choose, stop-or-go, back, wrong."""
+
+    kind: str
+    moves: tuple[Any, ...] = ()
+    why: tuple[str, str] = ("", "")
+
+
+@dataclass
+class MovePicker:
+    state: State
+    presentation: Presentation
+    touched: tuple[int, ...] = ()
+    options: list[tuple[tuple[int, ...], Any]] = field(default_factory=list)
+    buttons: list[Any] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.state.is_terminal() or self.state.is_chance_node():
+            return
+        for move in self.state.legal_moves():
+            points = self.presentation.move_points(self.state, move)
+            if points:
+                self.options.append((tuple(points), move))
+            else:
+                self.buttons.append(move)
+
+    def candidates(self, touched: Sequence[int] | None = None) -> list[tuple[tuple[int, ...], Any]]:
+        prefix = tuple(self.touched if touched is None else touched)
+        return [(p, m) for p, m in self.options if p[: len(prefix)] == prefix]
+
+    def next_points(self) -> set[int]:
+        """Points that continue the touches so far (the first points when none)."""
+        depth = len(self.touched)
+        return {p[depth] for p, _ in self.candidates() if len(p) > depth}
+
+    def complete(self) -> list[Any]:
+        """Decisions whose points are exactly the touches so far."""
+        return [m for p, m in self.candidates() if p == self.touched]
+
+    def starts(self) -> set[int]:
+        return {p[0] for p, _ in self.options}
+
+    def reset(self) -> None:
+        self.touched = ()
+
+    def touch(self, point: int) -> Touch:
+        """One more point touched (a tap, or the end of a drag)."""
+        if point in self.next_points():
+            self.touched += (point,)
+            return self._settle()
+        if self.touched and point == self.touched[-1]:
+            self.touched = self.touched[:-1]
+            return Touch("back")
+        if point in self.starts():
+            self.touched = (point,)
+            return self._settle()
+        why = self.explain(point)
+        return Touch("wrong", why=why)
+
+    def _settle(self) -> Touch:
+        exact = self.complete()
+        longer = any(len(p) > len(self.touched) for p, _ in self.candidates())
+        if exact and longer:
+            return Touch("stop-or-go", tuple(exact))
+        if len(exact) == 1:
+            return Touch("play", (exact[0],))
+        if exact:
+            return Touch("choose", tuple(exact))
+        return Touch("extend")
+
+    def explain(self, point: int) -> tuple[str, str]:
+        """Why ``point`` fits no decision, in French and English."""
+        special = self.presentation.explain(self.state, self.touched, point)
+        if special is not None:
+            return special
+        if not self.options:
+            return (
+                "Rien à toucher sur le plateau : utilisez les boutons.",
+                "Nothing to touch on the board: use the buttons.",
+            )
+        tokens = self.presentation.tokens(self.state).get(point, ())
+        mover = self.state.current_player
+        seat = self.presentation.seats.index(mover) if mover in self.presentation.seats else None
+        if not self.touched:
+            if tokens and tokens[-1].seat is not None and tokens[-1].seat != seat:
+                return (
+                    "Cette pièce est à l'adversaire : touchez une des vôtres, elles s'allument.",
+                    "That piece belongs to your opponent: touch one of yours, they light up.",
+                )
+            if tokens and tokens[-1].seat == seat:
+                return (
+                    "Cette pièce ne peut pas jouer maintenant : essayez une pièce qui s'allume.",
+                    "That piece cannot move now: try one that lights up.",
+                )
+            return (
+                "Aucun coup ne part d'ici : touchez une case qui s'allume.",
+                "No move starts here: touch a lit point.",
+            )
+        return (
+            "Ce coup n'est pas permis : les points verts montrent où aller.",
+            "That move is not allowed: the green marks show where to go.",
+        )

@@ -1,0 +1,185 @@
+"""The kiosk without its window: settings, language, scenes, the AI worker, sounds.
+
+:class:`Kiosk` is driven by the app's loop (or by tests and the screenshot
+tour): ``pointer()`` for each touch step, ``step(dt)`` at a fixed rate,
+``draw()`` for a frame. An exception in a scene is logged with its traceback
+and the kiosk goes back home; the visitor sees a short apology, never a
+frozen screen.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+import pygame
+
+from kiosk.ai_worker import AiWorker
+from kiosk.config import LoadedSettings, Settings
+from kiosk.i18n import Translator
+from kiosk.scenes.base import Scene, SceneStack
+from kiosk.sound import Sounds
+from kiosk.touch import Pointer
+from kiosk.ui.text import blit_text
+from kiosk.ui.theme import CANVAS, PALETTE
+from kiosk.ui.widgets import rounded_panel
+
+log = logging.getLogger(__name__)
+
+STEP = 1 / 60
+"""The fixed update step, in seconds."""
+
+
+@dataclass
+class Notice:
+    """A message shown for a while at the bottom of the screen."""
+
+    text: str
+    until: float
+    warning: bool = False
+
+
+class Kiosk:
+    """Everything the scenes share."""
+
+    def __init__(
+        self,
+        loaded: LoadedSettings,
+        worker: AiWorker | None = None,
+        sounds: Sounds | None = None,
+    ) -> None:
+        self.settings: Settings = loaded.settings
+        self.config_files = loaded.files
+        self.tr = Translator(self.settings.language)
+        self.stack = SceneStack()
+        self.canvas = pygame.Surface(CANVAS)
+        self.worker = worker if worker is not None else AiWorker()
+        self.sounds = (
+            sounds if sounds is not None else Sounds(self.settings.volume, self.settings.muted)
+        )
+        self.now = 0.0
+        self.last_input = 0.0
+        self.notices: list[Notice] = []
+        self.errors = 0
+        for problem in loaded.problems:
+            log.warning("configuration : %s", problem)
+            self.notify(problem, seconds=12.0, warning=True)
+
+    # ------------------------------------------------------------------ scenes
+
+    def home(self) -> None:
+        """Back to the game menu (the stack holds only it)."""
+        from kiosk.scenes.home import HomeScene
+
+        self.stack.reset(HomeScene(self))
+
+    def attract(self) -> None:
+        from kiosk.scenes.attract import AttractScene
+
+        self.stack.reset(AttractScene(self))
+
+    def push(self, scene: Scene) -> None:
+        self.guard(lambda: self.stack.push(scene))
+
+    def replace_top(self, scene: Scene) -> None:
+        self.guard(lambda: self.stack.replace(scene))
+
+    def pop(self) -> None:
+        self.guard(self.stack.pop)
+
+    # ------------------------------------------------------------------ loop
+
+    def pointer(self, event: Pointer) -> None:
+        self.last_input = self.now
+        top = self.stack.top
+        if top is not None:
+            self.guard(lambda: top.pointer(event))
+
+    def key(self, event: pygame.event.Event) -> None:
+        self.last_input = self.now
+        top = self.stack.top
+        if top is not None:
+            self.guard(lambda: top.key(event))
+
+    def step(self, dt: float = STEP) -> None:
+        """Advance time by ``dt``: the top scene, the idle timer, the notices."""
+        self.now += dt
+        top = self.stack.top
+        if top is None:
+            self.home()
+            return
+        self.guard(lambda: top.update(dt))
+        if (
+            not top.keeps_awake
+            and top.idle_goes_to_attract
+            and self.idle_for() > self.settings.attract_after
+        ):
+            log.info("inactif depuis %.0f s : démonstration", self.idle_for())
+            self.attract()
+        self.notices = [n for n in self.notices if n.until > self.now]
+
+    def idle_for(self) -> float:
+        return self.now - self.last_input
+
+    def draw(self) -> pygame.Surface:
+        """The frame: the top scene, then notices."""
+        top = self.stack.top
+        if top is not None:
+            self.guard(lambda: top.draw(self.canvas))
+        self._draw_notices()
+        return self.canvas
+
+    def guard(self, action: Callable[[], None]) -> None:
+        """Run a scene's code; on an exception, log it and go home."""
+        try:
+            action()
+        except Exception:
+            self.errors += 1
+            log.exception("erreur dans l'écran %s ; retour à l'accueil", self.stack.names())
+            self.stack.reset(self._safe_home())
+            self.notify(
+                self.tr("Oups ! Un souci est survenu, retour à l'accueil."),
+                seconds=6.0,
+                warning=True,
+            )
+
+    def _safe_home(self) -> Scene:
+        from kiosk.scenes.home import HomeScene
+
+        return HomeScene(self)
+
+    # ------------------------------------------------------------------ settings
+
+    def set_language(self, lang: str) -> None:
+        self.tr.set_language(lang)
+        self.settings = replace(self.settings, language=lang)
+
+    def set_sound(self, volume: float, muted: bool) -> None:
+        self.sounds.volume, self.sounds.muted = volume, muted
+        self.settings = replace(self.settings, volume=volume, muted=muted)
+
+    def update_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        self.set_language(settings.language)
+        self.set_sound(settings.volume, settings.muted)
+
+    def notify(self, text: str, seconds: float = 4.0, warning: bool = False) -> None:
+        self.notices.append(Notice(text, self.now + seconds, warning))
+        self.notices = self.notices[-3:]
+
+    def _draw_notices(self) -> None:
+        y = CANVAS[1] - 30
+        for notice in reversed(self.notices):
+            width = min(CANVAS[0] - 200, 40 + len(notice.text) * 15)
+            rect = pygame.Rect(0, 0, width, 64)
+            rect.midbottom = (CANVAS[0] // 2, y)
+            colour = PALETTE.warning if notice.warning else PALETTE.ivory
+            rounded_panel(self.canvas, rect, colour, radius=20)
+            blit_text(
+                self.canvas, notice.text, rect.center, 26, PALETTE.ink, "sans-bold", anchor="center"
+            )
+            y = rect.top - 12
+
+    def close(self) -> None:
+        self.worker.close()

@@ -1,0 +1,1 @@
+"""The kiosk's screens, one scene each, on a stack."""

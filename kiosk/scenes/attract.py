@@ -1,0 +1,88 @@
+"""Attract: machine-against-machine demonstrations cycling through the games.
+
+Each demo shows the game's name and a one-line rule; it runs until the game
+ends or for a while, then the next game starts. Any touch goes home.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from kiosk.catalog import CATALOGUE
+from kiosk.scenes.base import Scene
+from kiosk.scenes.play import PlayScene
+from kiosk.table import Table
+from kiosk.touch import Phase, Pointer
+from kiosk.ui.text import blit_paragraph
+from kiosk.ui.theme import CANVAS, PALETTE
+
+if TYPE_CHECKING:
+    from kiosk.runtime import Kiosk
+
+DEMO_SECONDS = 75.0
+"""How long one game is shown before the next (unless it ends sooner)."""
+DEMO_LEVEL = "debutant"
+
+
+class AttractScene(Scene):
+    name = "attract"
+    keeps_awake = True
+
+    def __init__(self, kiosk: Kiosk, first: int | None = None) -> None:
+        super().__init__(kiosk)
+        self.order = [e for e in CATALOGUE if e.game_id in kiosk.settings.games] or list(CATALOGUE)
+        self.index = (first if first is not None else int(kiosk.now) // 7) % len(self.order)
+        self.demo: PlayScene | None = None
+        self.age = 0.0
+        self.ended_for = 0.0
+
+    def enter(self) -> None:
+        if self.demo is None:
+            self.start(self.index)
+
+    def start(self, index: int) -> None:
+        self.index = index % len(self.order)
+        entry = self.order[self.index]
+        from engines import find_game
+
+        seats = len(find_game(entry.presets[0].spec).players)
+        table = Table(
+            entry.presets[0].spec, (DEMO_LEVEL,) * seats, seed=int(self.kiosk.now * 1000) % 100000
+        )
+        self.demo = PlayScene(self.kiosk, entry, table, demo=True)
+        self.age = 0.0
+        self.ended_for = 0.0
+
+    def update(self, dt: float) -> None:
+        if self.demo is None:
+            return
+        self.age += dt
+        self.demo.update(dt)
+        if self.demo.state.is_terminal():
+            self.ended_for += dt
+        if self.ended_for > 4.0 or self.age > DEMO_SECONDS:
+            self.kiosk.worker.cancel_all()
+            self.start(self.index + 1)
+
+    def pointer(self, event: Pointer) -> None:
+        if event.phase is Phase.UP:
+            self.kiosk.worker.cancel_all()
+            self.kiosk.home()
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        if self.demo is None:
+            return
+        self.demo.draw(canvas)
+        entry = self.order[self.index]
+        rect = pygame.Rect(0, 0, 900, 70)
+        rect.midtop = (CANVAS[0] // 2, CANVAS[1] - 262)
+        blit_paragraph(
+            canvas,
+            self.pick(entry.pitch_fr, entry.pitch_en),
+            rect,
+            28,
+            PALETTE.ivory,
+            align="center",
+        )

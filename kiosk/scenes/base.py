@@ -1,0 +1,102 @@
+"""Scenes and the stack they sit on.
+
+A scene draws itself on the canvas, reacts to pointer events and advances its
+animations in fixed steps. It changes screens through the stack: ``push`` a
+scene on top, ``replace`` itself, ``pop`` back, or ``home``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import pygame
+
+from kiosk.touch import Pointer
+
+if TYPE_CHECKING:
+    from kiosk.runtime import Kiosk
+
+log = logging.getLogger(__name__)
+
+
+class Scene:
+    """One screen. Subclasses override what they need."""
+
+    name = "scene"
+    keeps_awake = False
+    """True when the scene is itself the idle screen (attract) or must not time out."""
+    idle_goes_to_attract = True
+    """False for scenes that handle idleness themselves (play asks "still there?")."""
+
+    def __init__(self, kiosk: Kiosk) -> None:
+        self.kiosk = kiosk
+
+    def _(self, message: str) -> str:
+        """``message`` (French) in the current language."""
+        return self.kiosk.tr(message)
+
+    def pick(self, french: str, english: str) -> str:
+        return self.kiosk.tr.pick(french, english)
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack."""
+
+    def leave(self) -> None:
+        """Called when another scene covers or replaces it."""
+
+    def pointer(self, event: Pointer) -> None:
+        """A touch or mouse step, in canvas coordinates."""
+
+    def key(self, event: pygame.event.Event) -> None:
+        """A key press (desktop and maintenance only; visitors have no keyboard)."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations and timers by ``dt`` seconds (a fixed step)."""
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        """Draw the whole scene on the 1920 x 1080 canvas."""
+
+
+class SceneStack:
+    """The scenes, the top one live."""
+
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def names(self) -> list[str]:
+        return [scene.name for scene in self._scenes]
+
+    def push(self, scene: Scene) -> None:
+        if self.top is not None:
+            self.top.leave()
+        self._scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> None:
+        if len(self._scenes) <= 1:
+            return
+        self._scenes.pop().leave()
+        top = self.top
+        if top is not None:
+            top.enter()
+
+    def replace(self, scene: Scene) -> None:
+        if self._scenes:
+            self._scenes.pop().leave()
+        self._scenes.append(scene)
+        scene.enter()
+
+    def reset(self, scene: Scene) -> None:
+        """Only ``scene`` left (going home, or recovering from an error)."""
+        while self._scenes:
+            self._scenes.pop().leave()
+        self._scenes.append(scene)
+        scene.enter()

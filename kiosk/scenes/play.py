@@ -1,0 +1,595 @@
+"""Play: the board in the middle, a panel per seat turned toward its player.
+
+Touches become decisions through :class:`MovePicker`; machines think in the
+worker process while the frame keeps moving; every change is animated.
+Idle too long with a person at the table: "Vous êtes toujours là ?", then
+the demonstrations.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from engines.core import Dice
+from kiosk.boards import BoardView, renderer_for
+from kiosk.catalog import Entry, seat_names
+from kiosk.games import presentation_for
+from kiosk.picker import MovePicker, Touch
+from kiosk.run import GameRun
+from kiosk.scenes.animation import Transition
+from kiosk.scenes.base import Scene
+from kiosk.scenes.chrome import draw_backdrop
+from kiosk.scenes.panels import PanelContent, SeatPanel
+from kiosk.table import CONTROLLER_LABELS, HUMAN, Table
+from kiosk.touch import Phase, Pointer
+from kiosk.ui.dice import DiceRoll, draw_cube
+from kiosk.ui.text import blit_paragraph, blit_text
+from kiosk.ui.theme import CANVAS, PALETTE, seat_colours
+from kiosk.ui.widgets import Button, ButtonRow, rounded_panel
+
+if TYPE_CHECKING:
+    from kiosk.runtime import Kiosk
+
+log = logging.getLogger(__name__)
+
+BOARD_RECT = pygame.Rect(440, 20, 1040, 1040)
+LEFT, RIGHT = 20, 1500
+COLUMN_W = 400
+MACHINE_PAUSE = 0.5
+"""Seconds a machine's move waits at least, so a person sees it coming."""
+
+
+class PlayScene(Scene):
+    name = "play"
+    idle_goes_to_attract = False
+
+    def __init__(
+        self,
+        kiosk: Kiosk,
+        entry: Entry,
+        table: Table,
+        demo: bool = False,
+        moves: list[str] | None = None,
+    ) -> None:
+        super().__init__(kiosk)
+        self.entry = entry
+        self.demo = demo
+        self.run = GameRun.resume(table, moves) if moves else GameRun(table)
+        game = self.run.game
+        self.presentation = presentation_for(game)
+        geometry = game.geometry()
+        self.colours = seat_colours(game.players)
+        self.view = BoardView(
+            geometry, BOARD_RECT, renderer_for(geometry.kind, game.id), self.colours
+        )
+        self.panels = self._make_panels(len(game.players), facing=table.humans >= 2)
+        self.menu = ButtonRow()
+        self.dice = DiceRoll()
+        self.transition: Transition | None = None
+        self.ticket: int | None = None
+        self.hint_ticket: int | None = None
+        self.hint: Any = None
+        self.waited = 0.0
+        self.clock = 0.0
+        self.message: tuple[str, str, bool] = ("", "", False)
+        self.choice: list[Any] = []
+        self.drag_from: int | None = None
+        self.drag_pos: tuple[float, float] | None = None
+        self.still_there: float | None = None
+        self.finished_for = 0.0
+        self.results_shown = False
+        self._names: tuple[str, ...] = ()
+        self._names_lang = ""
+        self._layer: pygame.Surface | None = None
+        self._banner: tuple[str, pygame.Surface] | None = None
+        self._layer_key: object = None
+        self._fresh_position()
+
+    # ------------------------------------------------------------------ layout
+
+    def _make_panels(self, seats: int, facing: bool) -> list[SeatPanel]:
+        half = (CANVAS[1] - 60) // 2
+        top = pygame.Rect(0, 20, COLUMN_W, half)
+        bottom = pygame.Rect(0, 40 + half, COLUMN_W, half)
+        spots = [
+            (bottom.move(RIGHT, 0), False),
+            (top.move(LEFT, 0), facing),
+            (bottom.move(LEFT, 0), False),
+            (top.move(RIGHT, 0), facing),
+        ]
+        panels = [SeatPanel(rect, turned) for rect, turned in spots[: min(seats, 4)]]
+        return panels
+
+    # ------------------------------------------------------------------ flow
+
+    @property
+    def state(self) -> Any:
+        return self.run.state
+
+    def _fresh_position(self) -> None:
+        """After a change of position: a new picker, buttons, no hint."""
+        self.picker = MovePicker(self.state, self.presentation)
+        self.hint = None
+        self.choice = []
+        self._layout_buttons()
+
+    def _layout_buttons(self) -> None:
+        for panel in self.panels:
+            panel.set_buttons([])
+        self.menu.clear()
+        self.menu.add(
+            Button(
+                pygame.Rect(LEFT + 10, CANVAS[1] - 20 - 96 if len(self.panels) < 3 else 0, 190, 96),
+                self._("Menu"),
+                self._quit,
+                PALETTE.ivory_dark,
+                size=30,
+            )
+        )
+        self.menu.add(
+            Button(
+                pygame.Rect(
+                    LEFT + 210, CANVAS[1] - 20 - 96 if len(self.panels) < 3 else 0, 190, 96
+                ),
+                self._("Règles"),
+                self._rules,
+                PALETTE.calm,
+                size=30,
+            )
+        )
+        if len(self.panels) >= 3:
+            for i, button in enumerate(self.menu.buttons):
+                button.rect = pygame.Rect(BOARD_RECT.x + 10 + i * 170, CANVAS[1] - 20 - 70, 160, 70)
+        if self.demo or self.transition is not None or self.state.is_terminal():
+            return
+        seat = self._acting_seat()
+        if seat is None or seat >= len(self.panels) or self.run.controller(seat) != HUMAN:
+            return
+        panel = self.panels[seat]
+        actions: list[tuple[str, Any, Any]] = []
+        if self.state.is_chance_node():
+            actions.append((self._("Lancer les dés"), self._roll, PALETTE.accent))
+        else:
+            choices = self.choice or self.picker.buttons
+            for move in choices:
+                label = self.pick(*self.presentation.button_text(self.state, move))
+                actions.append(
+                    (label, self._play_action(move), PALETTE.gold if self.choice else PALETTE.ivory)
+                )
+            if not self.choice:
+                actions.append((self._("Conseil"), self._ask_hint, PALETTE.calm))
+        if self.run.table.against_machine and self.run.can_undo():
+            actions.append((self._("Annuler mon coup"), self._undo, PALETTE.ivory_dark))
+        panel.set_buttons(panel.layout_buttons(actions[:5]))
+
+    def _acting_seat(self) -> int | None:
+        if self.state.is_chance_node():
+            return self.run.roller()
+        return self.run.seat()
+
+    def _play_action(self, move: Any):  # type: ignore[no-untyped-def]
+        return lambda: self.play(move)
+
+    def play(self, move: Any) -> None:
+        """Apply a decision with its animation and sound."""
+        before = self.presentation.tokens(self.state)
+        slide = self.presentation.moved_piece_points(self.state, move)
+        self.run.play(move)
+        after = self.presentation.tokens(self.state)
+        self.transition = Transition(
+            self.view, before, after, slide, seeds=self.view.geometry.kind == "pits"
+        )
+        self.kiosk.sounds.play("capture" if self.transition.captures else "move")
+        self.picker = MovePicker(self.state, self.presentation)
+        self.message = ("", "", False)
+        self.hint = None
+        self.choice = []
+        self._layout_buttons()
+
+    def _roll(self) -> None:
+        move = self.run.roll()
+        if isinstance(move, Dice):
+            self.dice.throw(move.values)
+        self.kiosk.sounds.play("dice")
+        self._fresh_position()
+
+    def _undo(self) -> None:
+        if self.ticket is not None:
+            self.kiosk.worker.cancel(self.ticket)
+            self.ticket = None
+        if self.run.undo():
+            self.transition = None
+            self.message = (self._("Coup annulé."), "", False)
+            self._fresh_position()
+
+    def _ask_hint(self) -> None:
+        if self.hint_ticket is None:
+            self.hint_ticket = self.kiosk.worker.ask(
+                self.run.table.spec, list(self.run.moves), "joueur", len(self.run.moves), 1.0
+            )
+            self.message = (self._("Je cherche un conseil…"), "", False)
+
+    def _quit(self) -> None:
+        self.kiosk.worker.cancel_all()
+        self.kiosk.home()
+
+    def _rules(self) -> None:
+        from kiosk.scenes.rules import RulesScene
+
+        self.kiosk.push(RulesScene(self.kiosk, self.entry.game_id))
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.dice.update(dt)
+        if self.transition is not None:
+            self.transition.update(dt)
+            if self.transition.done:
+                self.transition = None
+                self._layout_buttons()
+            return
+        self._collect_answers()
+        if self._check_still_there(dt):
+            return
+        state = self.state
+        if state.is_terminal():
+            self.finished_for += dt
+            if self.finished_for > 1.2 and not self.results_shown:
+                self.results_shown = True
+                self._show_results()
+            return
+        self.waited += dt
+        seat = self._acting_seat()
+        machine = self.demo or seat is None or self.run.controller(seat) != HUMAN
+        pause = self.kiosk.settings.demo_pause if self.demo else MACHINE_PAUSE
+        if state.is_chance_node():
+            if machine and self.waited >= pause and not self.dice.rolling:
+                self.waited = 0.0
+                self._roll()
+            return
+        if machine and self.ticket is None and self.waited >= 0.05:
+            level = "joueur" if self.demo else self.run.controller(seat or 0)
+            self.ticket = self.kiosk.worker.ask(
+                self.run.table.spec,
+                list(self.run.moves),
+                level,
+                self.run.table.seed + len(self.run.moves),
+            )
+            self.waited = 0.0
+
+    def _collect_answers(self) -> None:
+        for answer in self.kiosk.worker.poll():
+            if answer.ticket == self.hint_ticket:
+                self.hint_ticket = None
+                if answer.move is not None and not self.state.is_terminal():
+                    try:
+                        self.hint = self.run.game.parse_move(self.state, answer.move)
+                    except Exception:
+                        self.hint = None
+                    if self.hint is not None:
+                        text = (
+                            self.pick(*self.presentation.button_text(self.state, self.hint))
+                            if not self.presentation.move_points(self.state, self.hint)
+                            else str(self.hint)
+                        )
+                        self.message = (self._("Conseil : {move}").format(move=text), "", False)
+            elif answer.ticket == self.ticket:
+                self.ticket = None
+                if answer.move is None:
+                    log.error("l'IA n'a pas répondu : %s", answer.error)
+                    move = self.state.legal_moves()[0]
+                else:
+                    move = self.run.game.parse_move(self.state, answer.move)
+                self.play(move)
+
+    def _check_still_there(self, dt: float) -> bool:
+        """True while the "are you still there?" question is up."""
+        if self.demo or self.run.table.humans == 0:
+            return False
+        settings = self.kiosk.settings
+        if self.still_there is None:
+            if self.kiosk.idle_for() > settings.still_there_after:
+                self.still_there = settings.still_there_countdown
+            return False
+        self.still_there -= dt
+        if self.still_there <= 0:
+            self.kiosk.attract()
+        return True
+
+    def _show_results(self) -> None:
+        from kiosk.scenes.results import ResultsScene
+
+        if self.demo:
+            return
+        self.kiosk.sounds.play("win")
+        self.kiosk.push(ResultsScene(self.kiosk, self.entry, self.run))
+
+    # ------------------------------------------------------------------ input
+
+    def pointer(self, event: Pointer) -> None:
+        if self.still_there is not None:
+            if event.phase is Phase.UP:
+                self.still_there = None
+            return
+        if self.demo:
+            return
+        if event.phase is Phase.DOWN:
+            if self.menu.press(event.pos):
+                return
+            for panel in self.panels:
+                if panel.contains(event.pos) and panel.buttons.press(panel.to_local(event.pos)):
+                    return
+            self.drag_from = self.view.point_at(event.pos)
+            self.drag_pos = event.pos
+        elif event.phase is Phase.MOVE:
+            if self.drag_from is not None:
+                self.drag_pos = event.pos
+        elif event.phase is Phase.UP:
+            if self.menu.release(event.pos):
+                return
+            for panel in self.panels:
+                if panel.buttons.release(panel.to_local(event.pos)):
+                    return
+            start, self.drag_from, self.drag_pos = self.drag_from, None, None
+            end = self.view.point_at(event.pos)
+            if start is None and end is None:
+                return
+            if start is not None and end is not None and end != start:
+                self.touch_point(start, keep=True)
+                self.touch_point(end)
+            else:
+                self.touch_point(end if end is not None else start)  # type: ignore[arg-type]
+
+    def touch_point(self, point: int, keep: bool = False) -> None:
+        """A point touched by a person: extend, play, offer a choice or explain."""
+        if self.transition is not None or self.state.is_terminal():
+            return
+        if not self.run.human_to_move():
+            if self.state.is_chance_node():
+                self._warn(self._("Lancez d'abord les dés."))
+            else:
+                self._warn(self._("Patience : ce n'est pas votre tour."))
+            return
+        if keep and self.picker.touched and self.picker.touched[-1] == point:
+            return
+        result: Touch = self.picker.touch(point)
+        if result.kind == "play":
+            self.play(result.moves[0])
+        elif result.kind in ("choose", "stop-or-go"):
+            self.choice = list(result.moves)
+            self.message = (
+                self._("Choisissez :")
+                if result.kind == "choose"
+                else self._("Arrêtez-vous ici ou continuez."),
+                "",
+                False,
+            )
+            self._layout_buttons()
+        elif result.kind == "wrong":
+            self.kiosk.sounds.play("error")
+            self._warn(self.pick(*result.why))
+        else:
+            self.choice = []
+            self.message = ("", "", False)
+            self._layout_buttons()
+
+    def _warn(self, text: str) -> None:
+        self.message = (text, "", True)
+
+    # ------------------------------------------------------------------ drawing
+
+    def highlights(self) -> dict[int, str]:
+        marks: dict[int, str] = {}
+        if self.transition is not None or self.state.is_terminal():
+            return marks
+        if self.run.human_to_move() and not self.demo:
+            for point in self.picker.touched:
+                marks[point] = "selected"
+            if (
+                self.picker.touched
+                or len(self.picker.starts()) <= 12
+                or self.view.geometry.kind != "grid"
+            ):
+                for point in self.picker.next_points():
+                    marks.setdefault(point, "target")
+            if self.hint is not None:
+                for point in self.presentation.move_points(self.state, self.hint):
+                    marks[point] = "hint"
+        return marks
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        if self.transition is not None:
+            pulse = (pygame.math.Vector2(1, 0).rotate(self.clock * 240).x + 1) / 2
+            draw_backdrop(canvas)
+            self.view.draw(canvas, self.transition.tokens(), {}, pulse=pulse)
+            self.transition.draw_over(canvas)
+            self._draw_table_things(canvas)
+        else:
+            canvas.blit(self._still_layer(), (0, 0))
+            if self.dice.rolling:
+                self._draw_dice(canvas)
+        for seat, panel in enumerate(self.panels):
+            panel.draw(canvas, self._panel_content(seat), self.clock)
+        if len(self.panels) < len(self.run.game.players):
+            self._draw_scoreboard(canvas)
+        self.menu.draw(canvas)
+        if self.demo:
+            self._draw_demo_banner(canvas)
+        if self.still_there is not None:
+            self._draw_still_there(canvas)
+
+    def _still_layer(self) -> pygame.Surface:
+        """Backdrop, board, pieces, marks and table things: redrawn only when they change."""
+        marks = self.highlights()
+        key = (
+            id(self.state),
+            len(self.run.states),
+            tuple(sorted(marks.items())),
+            self.kiosk.tr.lang,
+            self.dice.rolling,
+        )
+        if self._layer is None or key != self._layer_key:
+            if self._layer is None:
+                self._layer = pygame.Surface(CANVAS)
+            draw_backdrop(self._layer)
+            self.view.draw(self._layer, self.presentation.tokens(self.state), marks, pulse=0.6)
+            self._draw_table_things(self._layer)
+            self._layer_key = key
+        return self._layer
+
+    def _draw_dice(self, canvas: pygame.Surface) -> None:
+        extras = self.presentation.extras(self.state)
+        board = self.view.board_rect
+        if self.dice.values or extras.dice:
+            if not self.dice.rolling and extras.dice:
+                self.dice.values = extras.dice
+            centre = (board.centerx + board.width // 4, board.centery)
+            self.dice.draw(canvas, centre, 86, extras.dice_used)
+
+    def _draw_table_things(self, canvas: pygame.Surface) -> None:
+        extras = self.presentation.extras(self.state)
+        board = self.view.board_rect
+        if not self.dice.rolling:
+            self._draw_dice(canvas)
+        if extras.cube is not None:
+            if extras.cube_owner is None:
+                y = board.centery
+            elif extras.cube_owner == 0:
+                y = board.bottom - 60
+            else:
+                y = board.top + 60
+            draw_cube(canvas, (board.left - 4, y), 70, extras.cube)
+        status = self.pick(*extras.status) if extras.status[0] else ""
+        if status:
+            blit_text(
+                canvas,
+                status,
+                (BOARD_RECT.centerx, 6),
+                26,
+                PALETTE.ivory,
+                "sans-bold",
+                anchor="midtop",
+            )
+
+    def _panel_content(self, seat: int) -> PanelContent:
+        game = self.run.game
+        names = self._seat_names()
+        name = names[seat] if seat < len(names) else game.players[seat]
+        controller = self.run.controller(seat)
+        label = self.pick(*CONTROLLER_LABELS.get(controller, (controller, controller)))
+        acting = self._acting_seat() == seat and not self.state.is_terminal()
+        content = PanelContent(name, label, self.colours[seat], to_move=acting)
+        if acting:
+            if controller != HUMAN or self.demo:
+                content.thinking = self.ticket is not None
+                content.headline = (
+                    self._("La machine réfléchit")
+                    if content.thinking
+                    else self._("La machine joue")
+                )
+            elif self.state.is_chance_node():
+                content.headline = self._("À vous : lancez les dés")
+            else:
+                content.headline = self._("À vous de jouer !")
+            text, _, warning = self.message
+            if text and not self.demo:
+                content.message, content.message_is_warning = text, warning
+        extras = self.presentation.extras(self.state)
+        if seat < len(extras.panels):
+            info = extras.panels[seat]
+            if info.in_hand is not None:
+                content.lines.append(self._("En main : {n}").format(n=info.in_hand))
+            if info.captured is not None:
+                content.lines.append(self._("Prises : {n}").format(n=info.captured))
+            if info.borne_off is not None:
+                content.lines.append(self._("Sorties : {n}").format(n=info.borne_off))
+            if info.score:
+                content.lines.append(self._("Score : {score}").format(score=info.score))
+        return content
+
+    def _seat_names(self) -> tuple[str, ...]:
+        lang = self.kiosk.tr.lang
+        if self._names_lang != lang:
+            self._names = seat_names(self.run.table.spec, lang)
+            self._names_lang = lang
+        return self._names
+
+    def _draw_scoreboard(self, canvas: pygame.Surface) -> None:
+        """More seats than panels (shut the box with 5 or 6): a list of everyone."""
+        extras = self.presentation.extras(self.state)
+        rect = pygame.Rect(BOARD_RECT.x + 360, CANVAS[1] - 110, BOARD_RECT.width - 380, 96)
+        rounded_panel(canvas, rect, PALETTE.ivory_dark, radius=18)
+        x = rect.x + 20
+        for seat in range(len(self.run.game.players)):
+            score = extras.panels[seat].score if seat < len(extras.panels) else ""
+            pygame.draw.circle(canvas, self.colours[seat], (x + 14, rect.centery), 14)
+            used = blit_text(
+                canvas,
+                f"{seat + 1} {score}",
+                (x + 34, rect.centery),
+                26,
+                PALETTE.ink,
+                "sans-bold",
+                anchor="midleft",
+            )
+            x = used.right + 24
+
+    def _draw_demo_banner(self, canvas: pygame.Surface) -> None:
+        lang = self.kiosk.tr.lang
+        if self._banner is None or self._banner[0] != lang:
+            image = pygame.Surface((920, 140), pygame.SRCALPHA)
+            rect = pygame.Rect(10, 6, 900, 120)
+            rounded_panel(image, rect, PALETTE.felt_dark, radius=24, border=PALETTE.gold)
+            name = self.pick(self.entry.name_fr, self.entry.name_en)
+            blit_text(
+                image,
+                name,
+                (rect.centerx, rect.y + 14),
+                40,
+                PALETTE.gold,
+                "serif-bold",
+                anchor="midtop",
+            )
+            call = self._("Touchez l'écran pour jouer")
+            blit_text(
+                image, call, (rect.centerx, rect.bottom - 14), 26, PALETTE.ivory, anchor="midbottom"
+            )
+            self._banner = (lang, image)
+        canvas.blit(self._banner[1], (CANVAS[0] // 2 - 460, CANVAS[1] - 146))
+
+    def _draw_still_there(self, canvas: pygame.Surface) -> None:
+        veil = pygame.Surface(CANVAS, pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 150))
+        canvas.blit(veil, (0, 0))
+        rect = pygame.Rect(0, 0, 900, 360)
+        rect.center = (CANVAS[0] // 2, CANVAS[1] // 2)
+        rounded_panel(canvas, rect, PALETTE.ivory, radius=30, border=PALETTE.gold)
+        blit_text(
+            canvas,
+            self._("Vous êtes toujours là ?"),
+            (rect.centerx, rect.y + 50),
+            56,
+            PALETTE.ink,
+            "serif-bold",
+            anchor="midtop",
+        )
+        seconds = max(0, int(self.still_there or 0) + 1)
+        blit_text(
+            canvas,
+            str(seconds),
+            (rect.centerx, rect.y + 140),
+            90,
+            PALETTE.accent,
+            "sans-bold",
+            anchor="midtop",
+        )
+        blit_paragraph(
+            canvas,
+            self._("Touchez l'écran pour continuer la partie."),
+            pygame.Rect(rect.x + 40, rect.bottom - 80, rect.width - 80, 60),
+            30,
+            PALETTE.ink,
+            align="center",
+        )

@@ -1,0 +1,50 @@
+"""Who sits where: the game's spec and, per seat, a person or a machine level."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+HUMAN = "humain"
+CONTROLLERS = (HUMAN, "debutant", "joueur", "expert")
+
+CONTROLLER_LABELS = {
+    HUMAN: ("Personne", "Person"),
+    "debutant": ("Machine débutante", "Beginner machine"),
+    "joueur": ("Machine joueuse", "Player machine"),
+    "expert": ("Machine experte", "Expert machine"),
+    "random": ("Machine au hasard", "Random machine"),
+}
+SHORT_LABELS = {
+    HUMAN: ("Personne", "Person"),
+    "debutant": ("Débutant", "Beginner"),
+    "joueur": ("Joueur", "Player"),
+    "expert": ("Expert", "Expert"),
+    "random": ("Hasard", "Random"),
+}
+
+
+@dataclass(frozen=True)
+class Table:
+    """A game about to be played or being played."""
+
+    spec: str
+    controllers: tuple[str, ...]
+    seed: int = 0
+
+    def is_human(self, seat: int) -> bool:
+        return self.controllers[seat] == HUMAN
+
+    @property
+    def humans(self) -> int:
+        return sum(1 for c in self.controllers if c == HUMAN)
+
+    @property
+    def against_machine(self) -> bool:
+        return 0 < self.humans < len(self.controllers)
+
+    def drawn_by_lot(self, rng: random.Random) -> Table:
+        """The same people, seats shuffled by lot (who plays first is the first seat)."""
+        controllers = list(self.controllers)
+        rng.shuffle(controllers)
+        return Table(self.spec, tuple(controllers), self.seed)

@@ -1,0 +1,146 @@
+"""The screenshot tour: every screen rendered headless to PNG files.
+
+``ludokiosk --screenshot-tour DIR`` writes home, attract and settings, and
+for every game and variant its setup, a mid-game position with a touched
+piece's targets lit, its rules page and its result screen.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from engines import find_game
+from engines.registry import all_specs
+from kiosk.ai_worker import InlineWorker
+from kiosk.catalog import Entry, Preset, entry
+from kiosk.config import load_settings
+from kiosk.illustration import sample_position
+from kiosk.runtime import Kiosk
+from kiosk.scenes.attract import AttractScene
+from kiosk.scenes.play import PlayScene
+from kiosk.scenes.results import ResultsScene
+from kiosk.scenes.rules import RulesScene
+from kiosk.scenes.settings import SettingsScene
+from kiosk.scenes.setup import SetupScene
+from kiosk.sound import Sounds
+from kiosk.table import HUMAN, Table
+
+log = logging.getLogger(__name__)
+
+
+def headless_kiosk(
+    lang: str | None = None, config: Path | None = None, worker: AiWorker | None = None
+) -> Kiosk:
+    """A kiosk drawing off-screen, silent, thinking inline unless given a worker."""
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((1, 1))
+    kiosk = Kiosk(load_settings(config), worker=worker or InlineWorker(), sounds=Sounds(muted=True))
+    if lang:
+        kiosk.set_language(lang)
+    return kiosk
+
+
+def preset_for(game_entry: Entry, spec: str) -> Preset:
+    """The catalogue preset of ``spec`` (or one made up for it)."""
+    for preset in game_entry.presets:
+        if preset.spec == spec:
+            return preset
+    for preset in game_entry.presets:
+        if find_game(preset.spec).spec == find_game(spec).spec:
+            return preset
+    return Preset(spec, spec, spec)
+
+
+def mid_game(kiosk: Kiosk, game_entry: Entry, spec: str) -> PlayScene:
+    """A play scene a few moves in, a person to move, a piece touched."""
+    game = find_game(spec)
+    seats = len(game.players)
+    scene = PlayScene(kiosk, game_entry, Table(spec, (HUMAN,) * seats, seed=1))
+    state = sample_position(spec)
+    run = scene.run
+    run.states = [game.initial_state(), state]
+    run.moves = ["?"]
+    scene._fresh_position()
+    starts = sorted(scene.picker.starts())
+    for point in starts:
+        scene.picker.reset()
+        scene.picker.touch(point)
+        if scene.picker.next_points():
+            break
+    else:
+        scene.picker.reset()
+    scene.clock = 0.4
+    return scene
+
+
+def finished(kiosk: Kiosk, game_entry: Entry, spec: str) -> ResultsScene:
+    """The result screen of a random game played to its end."""
+    game = find_game(spec)
+    seats = len(game.players)
+    scene = PlayScene(kiosk, game_entry, Table(spec, (HUMAN,) + ("joueur",) * (seats - 1), seed=1))
+    end = game.initial_state().random_playout(random.Random(2))
+    scene.run.states.append(end)
+    scene.run.moves.extend(["?"] * 40)
+    kiosk.stack.reset(scene)
+    kiosk.draw()
+    return ResultsScene(kiosk, game_entry, scene.run)
+
+
+def run_tour(
+    folder: Path,
+    lang: str | None = None,
+    size: tuple[int, int] = (1920, 1080),
+    config: Path | None = None,
+    specs: list[str] | None = None,
+) -> int:
+    """Render every screen into ``folder``; returns the exit code."""
+    started = time.monotonic()
+    folder.mkdir(parents=True, exist_ok=True)
+    kiosk = headless_kiosk(lang, config)
+    count = 0
+
+    def shot(name: str) -> None:
+        nonlocal count
+        kiosk.notices.clear()
+        frame = kiosk.draw()
+        if frame.get_size() != size:
+            frame = pygame.transform.smoothscale(frame, size)
+        pygame.image.save(frame, str(folder / f"{name}.png"))
+        count += 1
+
+    kiosk.home()
+    shot("home")
+    kiosk.stack.reset(AttractScene(kiosk, first=0))
+    for _ in range(30):
+        kiosk.step()
+    shot("attract")
+    kiosk.stack.reset(SettingsScene(kiosk))
+    shot("settings")
+    for spec in specs if specs is not None else all_specs():
+        game = find_game(spec)
+        game_entry = entry(game.id)
+        name = spec.replace(":", "-").replace(",", "_").replace("=", "")
+        setup = SetupScene(kiosk, game_entry)
+        setup.preset = preset_for(game_entry, spec)
+        kiosk.stack.reset(setup)
+        shot(f"{name}-setup")
+        kiosk.stack.reset(mid_game(kiosk, game_entry, spec))
+        shot(f"{name}-play")
+        kiosk.stack.reset(RulesScene(kiosk, game.id))
+        shot(f"{name}-rules")
+        results = finished(kiosk, game_entry, spec)
+        kiosk.stack.push(results)
+        shot(f"{name}-results")
+    kiosk.close()
+    print(f"{count} écrans dans {folder} en {time.monotonic() - started:.1f} s")
+    return 0

@@ -1,0 +1,80 @@
+"""Text on the canvas: cached renders, word wrapping, rotated blocks."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from kiosk.ui.theme import Colour, font
+
+
+@lru_cache(maxsize=2048)
+def render(text: str, size: int, colour: Colour, style: str = "sans") -> pygame.Surface:
+    """``text`` rendered once (antialiased) and kept."""
+    return font(size, style).render(text, True, colour)
+
+
+def wrap(text: str, size: int, width: int, style: str = "sans") -> list[str]:
+    """Lines of ``text`` that fit in ``width`` pixels, breaking between words."""
+    face = font(size, style)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}".strip()
+            if line and face.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+def blit_text(
+    surface: pygame.Surface,
+    text: str,
+    pos: tuple[float, float],
+    size: int,
+    colour: Colour,
+    style: str = "sans",
+    anchor: str = "topleft",
+) -> pygame.Rect:
+    """Draw one line with ``anchor`` (a pygame.Rect attribute) at ``pos``."""
+    image = render(text, size, colour, style)
+    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(image, rect)
+    return rect
+
+
+def blit_paragraph(
+    surface: pygame.Surface,
+    text: str,
+    rect: pygame.Rect,
+    size: int,
+    colour: Colour,
+    style: str = "sans",
+    spacing: float = 1.25,
+    align: str = "left",
+) -> int:
+    """Wrapped text inside ``rect`` (lines past its bottom are dropped); the height used."""
+    y = rect.top
+    step = round(size * spacing)
+    for line in wrap(text, size, rect.width, style):
+        if y + step > rect.bottom + step * 0.2:
+            break
+        image = render(line, size, colour, style)
+        if align == "center":
+            surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
+        else:
+            surface.blit(image, (rect.left, y))
+        y += step
+    return y - rect.top
+
+
+def fit_size(text: str, width: int, size: int, style: str = "sans", smallest: int = 14) -> int:
+    """The largest size ≤ ``size`` at which ``text`` fits on one line of ``width``."""
+    while size > smallest and font(size, style).size(text)[0] > width:
+        size -= 2
+    return size
