@@ -20,7 +20,7 @@ import pygame
 
 from engines import find_game
 from engines.registry import all_specs
-from kiosk.ai_worker import InlineWorker
+from kiosk.ai_worker import AiWorker, InlineWorker
 from kiosk.catalog import Entry, Preset, entry
 from kiosk.config import load_settings
 from kiosk.illustration import sample_position
