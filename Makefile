@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 GAME   ?= reversi
 BOT    ?= joueur
 
-.PHONY: run test lint bench clean
+.PHONY: run duel tour test lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,9 +19,17 @@ $(VENV)/.bench: pyproject.toml $(VENV)/.dev
 	$(BIN)/python -m pip install -q -e '.[dev,bench]'
 	touch $@
 
-## make run: play a game in the terminal against the machine (GAME=…, BOT=…)
+## make run: the kiosk in a window (fullscreen on the Pi is `ludokiosk`)
 run: $(VENV)/.dev
+	$(BIN)/ludokiosk --windowed
+
+## make duel: play a game in the terminal against the machine (GAME=…, BOT=…)
+duel: $(VENV)/.dev
 	$(BIN)/ludokiosk-engine duel $(GAME) --bot $(BOT)
+
+## make tour: every screen as PNG in screenshots/ (headless)
+tour: $(VENV)/.dev
+	$(BIN)/ludokiosk --screenshot-tour screenshots
 
 ## make test: lint, type-check and run the test suite
 test: lint
@@ -34,7 +42,8 @@ lint: $(VENV)/.dev
 ## make bench: engine speed side by side with OpenSpiel, plus its cross-checks
 bench: $(VENV)/.bench
 	$(BIN)/python -m bench.engines
-	$(BIN)/python -m pytest -q tests/engines/test_openspiel_crosscheck.py
+	$(BIN)/python -m bench.frames
+	$(BIN)/python -m pytest -q tests/engines/test_openspiel_crosscheck.py tests/engines/test_backgammon_peers.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
