@@ -40,10 +40,10 @@ win it) or a cube already worth the match to both players."""
 CUBE_LIFE = 0.68
 """Janowski's cube efficiency: how much of the live cube's value is really there."""
 MATCH_GAMMONS = 0.2
+"""Share of games won with a gammon, for the match equity table."""
 SEATS = {name: seat for seat, name in enumerate(PLAYERS)}
 OPENING_CHANCES = (0.5, 0.13, 0.13, 0.005, 0.005)
 """Chances before the opening throw."""
-"""Share of games won with a gammon, for the match equity table."""
 
 
 # --------------------------------------------------------------------------- match and cube

@@ -36,7 +36,8 @@ Eight fields separated by spaces; the start is
 
 The GNU Backgammon identifiers of a position are in
 :mod:`~engines.backgammon.gnubg` (``gnubg_id``, ``position_id``,
-``match_id``, ``from_gnubg_id``).
+``match_id``, ``from_gnubg_id``); ``Backgammon.from_text`` also reads
+``PositionID:MatchID`` (or a Position ID alone) and the diagram shows them.
 
 Modules
 -------

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from engines.backgammon.gnubg import from_gnubg_id
 from engines.backgammon.state import START, BackgammonState
 from engines.backgammon.text import check_move_text, read_position
 from engines.core import Ending, Game, Option, State, Variant
@@ -12,6 +14,9 @@ from engines.registry import register
 from engines.tables.board import BAR_X, BOTTOM_Y, PLAYERS, TOP_Y, track_geometry
 from engines.tables.moves import ROLL_OF, parse_dice
 from engines.tables.state import DICE
+
+GNUBG_ID = re.compile(r"[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?")
+"""A GNU Backgammon Position ID, with or without its Match ID."""
 
 
 def point_index(seat: int, number: int) -> int:
@@ -72,6 +77,10 @@ class Backgammon(Game):
         return BackgammonState(self, (START, START), 0, 0, (), 1, -1, (0, 0), False, 0)
 
     def from_text(self, text: str) -> BackgammonState:
+        """The position of a position text, or of GNU Backgammon's ``PositionID:MatchID``
+        (a Position ID alone: noir to play, cube in the middle)."""
+        if GNUBG_ID.fullmatch(text.strip()):
+            return from_gnubg_id(self, text)
         return read_position(self, text)
 
     def geometry(self) -> Geometry:

@@ -194,6 +194,10 @@ def render_diagram(state: BackgammonState) -> str:
     crawford = ", manche Crawford" if state.crawford else ""
     lines.append(f"courses : noir {pips[0]}  blanc {pips[1]}     {cube}, {score}{crawford}")
     lines.append(_turn_line(state))
+    if state.phase not in (OPENING, OVER):
+        from engines.backgammon.gnubg import gnubg_id
+
+        lines.append(f"gnubg : {gnubg_id(state)}")
     return "\n".join(lines)
 
 

@@ -30,7 +30,7 @@ from engines.core import (
     State,
     complete_turns,
 )
-from engines.tables import DICE, MOVE, OPENING, ROLLS, complete_plays
+from engines.tables import ANSWER, CUBE, DICE, MOVE, OPENING, ROLLS, complete_plays
 from engines.tables.rules import Side
 
 START_POINTS = "b2....n5.n3...b5n5...b3.b5....n2"
@@ -413,7 +413,7 @@ def test_known_position_and_match_ids() -> None:
     rolling = simple.from_text(f"{START_POINTS} 0,0 noir lancer 1 0-0 - 0")
     assert isinstance(rolling, BackgammonState)
     assert match_id(rolling) == "cAkAAAAAAAAA"
-    match = find_game("backgammon")
+    match = backgammon()
     expected = {
         "noir videau 1 0-0 - 0": "cAmgAAAAAAAA",
         "blanc 5,2 2b 2-3 - 7": "AYGqADAAEAAA",
@@ -424,6 +424,16 @@ def test_known_position_and_match_ids() -> None:
         state = match.from_text(f"{START_POINTS} 0,0 {rest}")
         assert isinstance(state, BackgammonState)
         assert gnubg_id(state) == f"4HPwATDgc/ABMA:{known}"
+    # Written by gnubg itself in a 5-point match: noir (X) doubles at the start and
+    # blanc takes; noir then plays 3-1 8/5 6/5 and it is blanc's turn, holding the cube.
+    offered = match.from_text(f"{START_POINTS} 0,0 noir double 1 0-0 - 0")
+    assert isinstance(offered, BackgammonState)
+    assert gnubg_id(offered) == "4HPwATDgc/ABMA:cBGgAAAAAAAA"
+    after = match.from_text("b2...n2n4.n2...b5n5...b3.b5....n2 0,0 blanc videau 2b 0-0 - 1")
+    assert isinstance(after, BackgammonState)
+    assert gnubg_id(after) == "sGfwATDgc/ABMA:AQGgAAAAAAAA"
+    assert from_gnubg_id(match, "sGfwATDgc/ABMA:AQGgAAAAAAAA").to_text() == \
+        "b2...n2n4.n2...b5n5...b3.b5....n2 0,0 blanc videau 2b 0-0 - 0"
 
 
 @settings(max_examples=15, deadline=None)
@@ -447,6 +457,19 @@ def test_gnubg_ids_round_trip(seed: int) -> None:
             state = state.apply(state.sample_chance(rng))
         else:
             state = state.apply(rng.choice(list(state.legal_moves())))
+
+
+def test_gnubg_ids_are_read_as_positions_and_shown_on_the_diagram(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    game = backgammon()
+    state = game.from_text("4HPwATDgc/ABMA:cAmgAAAAAAAA")
+    assert state.to_text() == f"{START_POINTS} 0,0 noir videau 1 0-0 - 0"
+    assert game.from_text(" 4HPwATDgc/ABMA ").to_text() == state.to_text()
+    moved = play(state, "roll", "dice:3,1", "8/5")
+    assert f"gnubg : {gnubg_id(moved)}" in moved.diagram().splitlines()
+    assert "gnubg" not in game.initial_state().diagram()  # nothing to check before the throw
+    assert main(["moves", "backgammon", "--position", "4HPwATDgc/ABMA:cAmgAAAAAAAA"]) == 0
+    assert capsys.readouterr().out.split() == ["roll", "double"]
 
 
 def test_bad_gnubg_ids_are_refused() -> None:
@@ -566,3 +589,48 @@ def test_complete_plays_match_the_atomic_turns() -> None:
         assert set(plays) == results
         checked += 1
         state = turns[rng.randrange(len(turns))][1]
+
+
+@pytest.mark.parametrize("spec", ["backgammon,match=10", "backgammon,match=20",
+                                  "backgammon,match=5,crawford=false,auto_doubles=3",
+                                  "backgammon,cube=false"])
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_matches_keep_the_rules(spec: str, seed: int) -> None:
+    """Along random matches: 15 checkers a side, no point shared, the cube a power of
+    two up to 64 held by the last taker, scores that only grow, one Crawford manche at
+    most, right after a player reaches one point from the target."""
+    game = backgammon(spec)
+    rng = random.Random(seed)
+    state: State = game.initial_state()
+    crawford_manches = 0
+    previous: BackgammonState | None = None
+    while True:
+        assert isinstance(state, BackgammonState)
+        noir, blanc = state.boards
+        assert sum(noir) == sum(blanc) == 15
+        assert not any(noir[p] and blanc[25 - p] for p in range(1, 25))
+        assert state.cube in (1, 2, 4, 8, 16, 32, 64)
+        if not game.cube_on:
+            assert state.owner == -1 and state.phase not in (CUBE, ANSWER)
+        if previous is not None:
+            assert all(a <= b for a, b in zip(previous.score, state.score, strict=True))
+            if previous.phase == ANSWER and state.phase == DICE:  # taken
+                assert (state.cube, state.owner) == (2 * previous.cube, 1 - previous.mover)
+            new_manche = state.phase == OPENING and previous.phase != OPENING
+            if new_manche and state.crawford:
+                crawford_manches += 1
+                assert game.match - 1 in state.score
+                assert game.match - 1 not in previous.score
+        if state.is_terminal():
+            break
+        previous = state
+        if state.current_player == CHANCE:
+            state = state.apply(state.sample_chance(rng))
+        else:
+            state = state.apply(rng.choice(list(state.legal_moves())))
+    assert crawford_manches <= (1 if game.crawford_rule else 0)
+    outcome = state.outcome()
+    assert outcome is not None
+    if not outcome.is_draw:
+        assert max(state.score) >= game.match

@@ -1,8 +1,12 @@
-"""Backgammon's move generation against OpenSpiel and GNU Backgammon.
+"""Backgammon's move generation against a plain reference, OpenSpiel and GNU Backgammon.
 
-Both peers are optional: OpenSpiel (``pyspiel``) comes with the ``bench``
-extra, gnubg with its Debian package; each test is skipped when its peer is
-missing.  The comparison is on the sets of positions that the complete
+The reference (:func:`reference_plays`) is written here from the rules alone,
+without the engine's tables code: every order of the dice tried checker by
+checker, then the plays using the most dice kept (the larger die when only
+one can be played); it runs everywhere and jacquet's tests use it too.  The
+peers are optional: OpenSpiel (``pyspiel``) comes with the ``bench`` extra,
+gnubg with its Debian package; each of their tests is skipped when the peer
+is missing.  The comparison is on the sets of positions that the complete
 plays of a throw reach (OpenSpiel's actions are pairs of checker moves and
 gnubg writes whole plays), for the same position and dice.
 """
@@ -15,14 +19,17 @@ import os
 import random
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engines import find_game
 from engines.backgammon import RULES, BackgammonState, gnubg_id
-from engines.core import CHANCE
+from engines.core import CHANCE, State
 from engines.tables import MOVE, Side, complete_plays
 
 OPENSPIEL_GAMES = 12
@@ -35,6 +42,114 @@ def our_results(own: Side, other: Side, dice: tuple[int, int]) -> set[Result]:
     high, low = max(dice), min(dice)
     throw = (high,) * 4 if high == low else (high, low)
     return set(complete_plays(RULES, own, other, throw))
+
+
+# --------------------------------------------------------------------------- reference
+
+Board = list[int]
+SingleMoves = Callable[[Board, Board, int], list[tuple[int, int]]]
+Step = Callable[[Board, Board, int, int], tuple[Board, Board]]
+
+
+def reference_plays(single_moves: SingleMoves, step: Step, own: Side, other: Side,
+                    dice: tuple[int, int]) -> set[Result]:
+    """The positions the complete plays of a throw reach, from the rules' words.
+
+    Every order of the dice is tried, one checker per die, as long as the next
+    die can be played; the plays using the most dice are kept (bearing the last
+    checker off counts as using them all) and, when only one of two different
+    dice can be played, the larger one if some play uses it.
+    """
+    high, low = max(dice), min(dice)
+    orders = [(high,) * 4] if high == low else [(high, low), (low, high)]
+    found: dict[Result, set[tuple[int, ...]]] = {}
+
+    def walk(mine: Board, theirs: Board, left: tuple[int, ...], used: tuple[int, ...]) -> None:
+        if mine[0] == 15:
+            used = (*used, *left)
+            left = ()
+        moves = single_moves(mine, theirs, left[0]) if left else []
+        if not moves:
+            found.setdefault((tuple(mine), tuple(theirs)), set()).add(used)
+            return
+        for origin, target in moves:
+            after, them = step(mine, theirs, origin, target)
+            walk(after, them, left[1:], (*used, left[0]))
+
+    for order in orders:
+        walk(list(own), list(other), order, ())
+    most = max(len(u) for uses in found.values() for u in uses)
+    kept = {r for r, uses in found.items() if any(len(u) == most for u in uses)}
+    if high != low and most == 1:
+        larger = {r for r, uses in found.items() if (high,) in uses}
+        kept = larger or kept
+    return kept
+
+
+def backgammon_moves(own: Board, other: Board, die: int) -> list[tuple[int, int]]:
+    """Backgammon's single steps: the bar first; no point held by two enemy checkers
+    (the opponent calls point ``p`` ``25 - p``); bear-off once all are home, exact or
+    the farthest checker with a higher die."""
+    if own[25]:
+        return [(25, 25 - die)] if other[die] < 2 else []
+    moves = []
+    home = not any(own[7:26])
+    for point in range(1, 25):
+        if not own[point]:
+            continue
+        target = point - die
+        if target >= 1:
+            if other[25 - target] < 2:
+                moves.append((point, target))
+        elif home and (target == 0 or not any(own[point + 1:7])):
+            moves.append((point, 0))
+    return moves
+
+
+def backgammon_step(own: Board, other: Board, origin: int, target: int) -> tuple[Board, Board]:
+    """One checker moved; a lone enemy checker on the target goes to its bar."""
+    own, other = list(own), list(other)
+    own[origin] -= 1
+    own[target] += 1
+    if target and other[25 - target] == 1:
+        other[25 - target] = 0
+        other[25] += 1
+    return own, other
+
+
+def sample_states(spec: str, seed: int, count: int) -> list[State]:
+    """``count`` states where a whole throw is to be played, drawn from the whole of a
+    random game of ``spec`` (start, middle game and bear-off alike)."""
+    rng = random.Random(seed)
+    game = find_game(spec)
+    candidates: list[State] = []
+    state = game.initial_state()
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            state = state.apply(state.sample_chance(rng))
+            continue
+        dice = getattr(state, "dice", ())
+        if getattr(state, "phase", None) == MOVE and (len(dice) == 4 or len(set(dice)) == 2):
+            candidates.append(state)
+        state = state.apply(rng.choice(list(state.legal_moves())))
+    return rng.sample(candidates, min(count, len(candidates)))
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_complete_plays_agree_with_the_reference(seed: int) -> None:
+    for state in sample_states("backgammon:simple", seed, 6):
+        assert isinstance(state, BackgammonState)
+        own, other = state.sides()
+        dice = (state.dice[0], state.dice[-1])
+        expected = reference_plays(backgammon_moves, backgammon_step, own, other, dice)
+        assert our_results(own, other, dice) == expected, state.to_text()
+
+
+def test_the_reference_knows_the_opening_two_one() -> None:
+    from engines.backgammon import START
+
+    assert len(reference_plays(backgammon_moves, backgammon_step, START, START, (2, 1))) == 15
 
 
 # --------------------------------------------------------------------------- OpenSpiel

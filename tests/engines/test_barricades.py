@@ -14,6 +14,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engines import find_game
 from engines.ai.eval_barricades import evaluate
@@ -415,3 +417,76 @@ def test_evaluator_counts_a_team_mates_progress() -> None:
     assert evaluate(helped, "rouge") > evaluate(alone, "rouge")
     assert evaluate(helped, "vert") < evaluate(alone, "vert")
     assert -1 <= evaluate(helped, "bleu") <= 1
+
+
+# --------------------------------------------------------------------------- random games
+
+
+def reference_moves(state: BarricadesState) -> set[tuple[int, int]]:
+    """The ``(origin, end)`` pawn moves of a throw, by a plain search of the board's
+    links: a path of exactly one die's steps that never comes back to a point, enters
+    no house, passes over no barricade and not over the goal, and ends neither on one
+    of the mover's pawns nor on a partner's."""
+    assert state.dice is not None
+    game = state.game
+    seat = state.mover
+    friends = state.pawns[seat]
+    partner = game.partner(seat)
+    if partner is not None:
+        friends |= state.pawns[partner]
+    links: dict[int, set[int]] = {}
+    for a, b in EDGES:
+        links.setdefault(a, set()).add(b)
+        links.setdefault(b, set()).add(a)
+    origins = [p for p in range(GOAL) if state.pawns[seat] >> p & 1]
+    if state.in_house(seat):
+        origins.append(game.houses[seat])
+    found: set[tuple[int, int]] = set()
+
+    def walk(origin: int, point: int, left: int, seen: set[int]) -> None:
+        if left == 0:
+            if not friends >> point & 1:
+                found.add((origin, point))
+            return
+        if point != origin and (state.barricades >> point & 1 or point == GOAL):
+            return  # a barricade or the goal cannot be passed over
+        for nxt in links[point]:
+            if nxt not in seen and nxt not in HOUSES:
+                walk(origin, nxt, left - 1, seen | {nxt})
+
+    for die in set(state.dice):
+        for origin in origins:
+            walk(origin, origin, die, {origin})
+    return found
+
+
+@pytest.mark.parametrize("spec", ["barricades", "barricades,players=3",
+                                  "barricades,players=4", "barricades:equipes"])
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_games_keep_the_rules(spec: str, seed: int) -> None:
+    """Along random games: the moves are the plain search's, pawns never share a point
+    nor stand on a barricade, the 15 barricades stay off the houses, the first row and
+    the goal, at most 5 pawns a player."""
+    game = game_of(spec + ",max_turns=120")
+    rng = random.Random(seed)
+    state = game.initial_state()
+    allowed = {p for p in range(GOAL) if p not in FIRST_ROW}
+    while True:
+        placed = [p for p in range(len(POINTS)) if state.barricades >> p & 1]
+        assert len(placed) == 15 - state.pending and set(placed) <= allowed
+        every = 0
+        for mask in state.pawns:
+            assert mask.bit_count() <= 5 and not mask & every and not mask & state.barricades
+            every |= mask
+        if state.is_terminal():
+            break
+        if state.current_player == CHANCE:
+            after = state.apply(state.sample_chance(rng))
+        else:
+            if not state.pending:
+                listed = {m.path for m in state.legal_moves() if m != PASS}
+                assert listed == reference_moves(state), state.to_text()
+            after = state.apply(rng.choice(list(state.legal_moves())))
+        assert isinstance(after, BarricadesState)
+        state = after

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engines import find_game
 from engines.core import CHANCE, PASS, IllegalMoveError, NotationError, State, complete_turns
-from engines.jacquet import NAMES, JacquetState, number_of, source_name
+from engines.jacquet import NAMES, RULES, JacquetState, number_of, source_name
+from engines.tables import complete_plays
+from tests.engines.test_backgammon_peers import reference_plays, sample_states
 
 START_TEXT = "...........b15...........n15 - ouverture 0"
 
@@ -91,6 +95,10 @@ def test_figure_3_no_six_in_a_row_on_ones_own_start_side() -> None:
     assert "21/16" not in names(state)  # B9 -> B4 would hold B9 to B4
     with pytest.raises(IllegalMoveError):
         play(state, "B9/B4")
+    five = position(FIG3_NOIR, FIG3_BLANC, phase="5")  # the 5 alone left to play
+    assert "21/16" not in names(five) and "24/19" in names(five)  # B12 -> B7 is fine
+    without_b5 = {**FIG3_NOIR, "B5": 0, "B12": 6}
+    assert "21/16" in names(position(without_b5, FIG3_BLANC, phase="5"))  # five in a row
 
 
 def test_figure_3_six_in_a_row_across_the_opponents_route_is_allowed() -> None:
@@ -231,3 +239,123 @@ def test_fast_playout_follows_the_rules() -> None:
         for move in trace:
             state = state.apply(move)
         assert state.to_text() == final.to_text() and state.is_terminal()
+
+
+# ------------------------------------------------------------------ reference and invariants
+
+
+def other_number(point: int) -> int:
+    """The opponent's number of the point the mover calls ``point`` (both go the same
+    way round, starting on opposite sides)."""
+    return point + 12 if point <= 12 else point - 12
+
+
+def six_on_start_side(side: Sequence[int]) -> bool:
+    """Whether a side holds six points in a row among its points 13-24."""
+    return any(all(side[p] for p in range(low, low + 6)) for low in range(13, 20))
+
+
+def jacquet_moves(own: list[int], other: list[int], die: int) -> list[tuple[int, int]]:
+    """Jacquet's single steps from the rules' words: the postillon alone until home,
+    never onto an enemy checker, never six in a row on one's start side, bear-off as
+    in backgammon."""
+    elsewhere = [p for p in range(1, 24) if own[p]]
+    if own[24] == 15:
+        origins = [24]
+    elif own[24] == 14 and elsewhere[0] >= 7:
+        origins = elsewhere  # the postillon, still on its way
+    else:
+        origins = [p for p in range(1, 25) if own[p]]
+    home = not any(own[7:25])
+    moves = []
+    for point in origins:
+        target = point - die
+        if target >= 1:
+            after = list(own)
+            after[point] -= 1
+            after[target] += 1
+            if not other[other_number(target)] and not six_on_start_side(after):
+                moves.append((point, target))
+        elif home and (target == 0 or not any(own[point + 1:7])):
+            moves.append((point, 0))
+    return moves
+
+
+def jacquet_step(own: list[int], other: list[int], origin: int,
+                 target: int) -> tuple[list[int], list[int]]:
+    moved = list(own)
+    moved[origin] -= 1
+    moved[target] += 1
+    return moved, list(other)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_complete_plays_agree_with_a_reference_written_from_the_rules(seed: int) -> None:
+    for state in sample_states("jacquet", seed, 6):
+        assert isinstance(state, JacquetState)
+        own, other = state.sides()
+        dice = (state.dice[0], state.dice[-1])
+        expected = reference_plays(jacquet_moves, jacquet_step, own, other, dice)
+        throw = (dice[0],) * 4 if dice[0] == dice[1] else dice
+        assert set(complete_plays(RULES, own, other, throw)) == expected, state.to_text()
+
+
+@pytest.mark.parametrize("spec", ["jacquet", "jacquet,blocked_loses=true"])
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_games_keep_the_rules(spec: str, seed: int) -> None:
+    rng = random.Random(seed)
+    state: State = find_game(spec).initial_state()
+    while not state.is_terminal():
+        assert isinstance(state, JacquetState)
+        noir, blanc = state.boards
+        for own, enemy in ((noir, blanc), (blanc, noir)):
+            assert sum(own) == 15
+            assert not six_on_start_side(own)
+            assert not any(own[p] and enemy[other_number(p)] for p in range(1, 25))
+            if own[24] == 14:  # the postillon is the only checker off the start point
+                assert sum(1 for p in range(1, 24) if own[p]) == 1
+        if state.current_player == CHANCE:
+            state = state.apply(state.sample_chance(rng))
+        else:
+            state = state.apply(rng.choice(list(state.legal_moves())))
+    assert isinstance(state, JacquetState)
+    outcome = state.outcome()
+    assert outcome is not None
+    if outcome.code == "all_off":
+        assert state.boards[state.mover][0] == 15
+
+
+# --------------------------------------------------------------------------- the evaluator
+
+
+def test_evaluator_is_zero_sum_bounded_and_follows_the_race() -> None:
+    from engines.ai.eval_jacquet import evaluate
+
+    even = position({"N6": 3, "N5": 2}, {"B6": 3, "B5": 2}, phase="lancer")
+    ahead = position({"N4": 3, "N3": 2}, {"B6": 3, "B5": 2}, phase="lancer")
+    assert evaluate(even, "noir") == pytest.approx(-evaluate(even, "blanc"))
+    assert 0 < evaluate(even, "noir") < evaluate(ahead, "noir") <= 1  # on roll, then ahead
+    rng = random.Random(1)
+    state: State = find_game("jacquet").initial_state()
+    while not state.is_terminal():
+        value = evaluate(state, "noir")
+        assert -1 <= value <= 1 and value == pytest.approx(-evaluate(state, "blanc"))
+        if state.current_player == CHANCE:
+            state = state.apply(state.sample_chance(rng))
+        else:
+            state = state.apply(rng.choice(list(state.legal_moves())))
+
+
+def test_evaluator_values_points_that_block_the_opponent() -> None:
+    from engines.ai.eval_jacquet import evaluate
+
+    # Blanc's five checkers on B11-B7 close the five points in front of noir's pack on
+    # B12: worth more to blanc than having them on B6-B2, 25 pips nearer home.
+    noir = {"B12": 10, "N3": 5}
+    blocking = position(noir, {"B11": 1, "B10": 1, "B9": 1, "B8": 1, "B7": 1, "B1": 10},
+                        phase="lancer")
+    behind = position(noir, {"B6": 1, "B5": 1, "B4": 1, "B3": 1, "B2": 1, "B1": 10},
+                      phase="lancer")
+    assert evaluate(blocking, "blanc") > evaluate(behind, "blanc")

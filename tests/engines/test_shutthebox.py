@@ -10,6 +10,8 @@ from fractions import Fraction
 from functools import cache
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engines import find_game
 from engines.ai import make_bot, play_game, solver_for
@@ -304,6 +306,30 @@ def test_fast_playout_follows_the_rules(spec: str) -> None:
 # --------------------------------------------------------------------------- exact solver
 
 
+def reference_closings(left: frozenset, dice: tuple[int, ...], exact: bool,
+                       single_always: bool) -> list[frozenset]:
+    """The sets of open boxes a throw may close, from the rules' words."""
+    total = sum(dice)
+    if exact:
+        return [frozenset(c) for k in range(1, len(left) + 1)
+                for c in itertools.combinations(sorted(left), k) if sum(c) == total]
+    if len(dice) == 1:
+        return [frozenset(dice)] if dice[0] in left else []
+    a, b = dice
+    found = []
+    if a == b:
+        found += [frozenset({a})] if a in left else []
+    elif a in left and b in left:
+        found.append(frozenset({a, b}))
+    if a + b in left:
+        found.append(frozenset({a + b}))
+    if a != b:
+        for one, other in ((a, b), (b, a)):
+            if one in left and (single_always or other not in left):
+                found.append(frozenset({one}))
+    return found
+
+
 def independent_value(boxes: int, exact: bool, single_always: bool, digits: bool,
                       utility=None) -> Fraction:
     """The optimal expected utility of a round by plain expectimax over frozensets,
@@ -315,27 +341,6 @@ def independent_value(boxes: int, exact: bool, single_always: bool, digits: bool
         return sum(left)
 
     value_of = utility or (lambda left: -score(left))
-
-    def closings(left: frozenset, dice: tuple[int, ...]) -> list[frozenset]:
-        total = sum(dice)
-        if exact:
-            return [frozenset(c) for k in range(1, len(left) + 1)
-                    for c in itertools.combinations(sorted(left), k) if sum(c) == total]
-        if len(dice) == 1:
-            return [frozenset(dice)] if dice[0] in left else []
-        a, b = dice
-        found = []
-        if a == b:
-            found += [frozenset({a})] if a in left else []
-        elif a in left and b in left:
-            found.append(frozenset({a, b}))
-        if a + b in left:
-            found.append(frozenset({a + b}))
-        if a != b:
-            for one, other in ((a, b), (b, a)):
-                if one in left and (single_always or other not in left):
-                    found.append(frozenset({one}))
-        return found
 
     @cache
     def value(left: frozenset) -> Fraction:
@@ -349,7 +354,7 @@ def independent_value(boxes: int, exact: bool, single_always: bool, digits: bool
             throws = [((d,), Fraction(1, 6)) for d in range(1, 7)]
         total = Fraction(0)
         for dice, p in throws:
-            options = closings(left, dice)
+            options = reference_closings(left, dice, exact, single_always)
             if options:
                 total += p * max(value(left - c) for c in options)
             else:
@@ -375,6 +380,14 @@ def test_dynamic_programming_matches_independent_expectimax_for_nine_boxes(
     solver = solver_for(game)
     assert isinstance(solver, ShutTheBoxSolver)
     expected = -independent_value(9, exact, single, digits)
+    assert solver.expected_score(game) == pytest.approx(float(expected), rel=1e-12)
+
+
+def test_dynamic_programming_matches_independent_expectimax_for_twelve_boxes() -> None:
+    game = find_game("shut-the-box,boxes=12")
+    solver = solver_for(game)
+    assert isinstance(solver, ShutTheBoxSolver)
+    expected = -independent_value(12, False, True, False)
     assert solver.expected_score(game) == pytest.approx(float(expected), rel=1e-12)
 
 
@@ -495,6 +508,26 @@ def test_expert_bot_plays_the_solver_moves() -> None:
         assert bot.choose(state) == solver.best_move(state)  # type: ignore[attr-defined]
 
 
+def test_expert_in_a_later_seat_plays_to_beat_the_best_score() -> None:
+    # The state of test_a_later_player_plays_to_beat_the_score_to_beat: joueur1 made
+    # 3; the expert closes 3 (not 7, the move that minimises the expected score).
+    later = position(CLASSIC, [1, 2, 3, 7], (4, 3), scores=(3,))
+    first = position(CLASSIC, [1, 2, 3, 7], (4, 3))
+    bot = make_bot("expert", CLASSIC, seed=2)
+    assert str(bot.choose(later)) == "close:3"
+    assert str(bot.choose(first)) == "close:7"
+    three = box_game("shut-the-box,players=3")
+    solver = solver_for(three)
+    assert isinstance(solver, ShutTheBoxSolver)
+    third = make_bot("expert", three, seed=2)
+    table = solver.target_values(three.rules, 3, 2)  # two players share the best, 3
+    for dice in TWO_DICE:
+        state = position(three, ALL, dice[0].values, scores=(3, 3))
+        if state.legal_moves():
+            best = max(table[state.open & ~m.mask] for m in state.legal_moves())
+            assert table[state.open & ~third.choose(state).mask] == pytest.approx(best)
+
+
 def test_expert_rounds_average_the_expected_score() -> None:
     alone = box_game("shut-the-box,players=1")
     solver = solver_for(alone)
@@ -515,3 +548,40 @@ def test_solver_knows_no_move_at_a_chance_node() -> None:
     assert solver is not None
     assert solver.best_move(CLASSIC.initial_state()) is None  # type: ignore[attr-defined]
     assert score_utility(CLASSIC.rules)[box_mask([1, 4])] == -5
+
+
+@pytest.mark.parametrize("spec", ["shut-the-box,boxes=12,players=6",
+                                  "shut-the-box,single=when_other_closed,players=3",
+                                  "shut-the-box:exacte,boxes=12,players=2",
+                                  "shut-the-box:francaise,boxes=12,players=4"])
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_games_keep_the_rules(spec: str, seed: int) -> None:
+    """Along random games: the closings are the plain rules', two dice exactly while a
+    box above 6 is open, whole rounds in seat order, the scores and the winners."""
+    game = box_game(spec)
+    rules = game.rules
+    rng = random.Random(seed)
+    state: State = game.initial_state()
+    while not state.is_terminal():
+        assert isinstance(state, ShutTheBoxState)
+        left = frozenset(box_numbers(state.open))
+        if state.current_player == CHANCE:
+            faces = {len(m.values) for m, _ in state.chance_outcomes()}
+            assert faces == ({2} if any(b > 6 for b in left) else {1})
+            state = state.apply(state.sample_chance(rng))
+            continue
+        assert state.current_player == game.players[len(state.scores)]
+        assert state.dice is not None
+        expected = reference_closings(left, state.dice, rules.exact, rules.single_always)
+        assert {frozenset(m.boxes) for m in state.legal_moves()} == set(expected)
+        state = state.apply(rng.choice(list(state.legal_moves())))
+    assert isinstance(state, ShutTheBoxState)
+    assert len(state.scores) == len(game.players)
+    outcome = state.outcome()
+    assert outcome is not None
+    best = min(state.scores)
+    winners = {p for p, s in zip(game.players, state.scores, strict=True) if s == best}
+    assert outcome.is_draw == (len(winners) == len(game.players))
+    if not outcome.is_draw:
+        assert set(outcome.winners) == winners
