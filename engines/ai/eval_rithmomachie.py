@@ -5,13 +5,20 @@ From the side of ``player``, in victory units (1 = the agreed victory reached):
 - progress toward the agreed victory: for a common victory the prisoners of each
   side counted as the victory counts them (pieces, values, digits); for a proper
   victory (or triumph) the enemy pyramid's share already taken, a little material,
-  and once the pyramid is gone the best formation begun (own pieces on a line or
-  square where they may win, the progressions among them, a posed piece when one
-  is required);
+  and the best formation begun (own pieces on a line or square where they may
+  win, the progressions among them, a posed piece when one is required), in full
+  once the pyramid is gone;
 - pending captures: in the capture phase the mover's captures are as good as
   made (:attr:`Weights.pending`); at the start of a turn what the side to move
   could take after any move (:attr:`Weights.threat`, the pieces it threatens);
   what the other side could take on its next turn (:attr:`Weights.later`);
+- material by value: the values each side has taken, as a share of the enemy army
+  at the start (:data:`MATERIAL_VALUE`), whatever the agreed victory counts;
+- pyramid safety: the share of each side's pyramid still standing, less a little
+  for every enemy piece close enough to strike at it (:data:`PYRAMID_SAFETY`,
+  :data:`EXPOSURE`);
+- for a proper victory, the formation begun (Boissière: in the enemy camp) counts a
+  share even before the enemy pyramid falls (:data:`EARLY_FORMATION`);
 - advancement toward the enemy's back line (contact comes sooner), the pyramid
   apart.
 
@@ -56,6 +63,16 @@ BANDS = 8
 """Bands across the board the advancement counts (two lines each)."""
 MATERIAL = 0.05
 """Share given, for a proper victory, by the pieces taken (up to eight)."""
+MATERIAL_VALUE = 0.15
+"""Weight of the material by value (the values taken, as a share of the enemy army)."""
+ARMY = (1312, 1752)
+"""The value of each side's army at the start, pyramid included."""
+PYRAMID_SAFETY = 0.1
+"""Weight of the share of a side's pyramid still standing."""
+EXPOSURE = 0.03
+"""Cost of each enemy piece close enough to the pyramid to strike at it."""
+EARLY_FORMATION = 0.3
+"""Share of the formation's progress counted while the enemy pyramid still stands."""
 
 _advance: dict[object, tuple[tuple[tuple[int, float], ...], ...]] = {}
 
@@ -150,9 +167,25 @@ def progress(state: RithmoState, side: int) -> float:
     enemy = _pyramid(state, 1 - side)
     share = 1.0 - (enemy.value / _full(1 - side) if enemy is not None else 0.0)
     score = PYRAMID_SHARE * share + MATERIAL * min(len(taken), 8) / 8
-    if enemy is None:
-        score += (1.0 - PYRAMID_SHARE - MATERIAL) * _formation(state, side)
-    return score
+    formation = (1.0 - PYRAMID_SHARE - MATERIAL) * _formation(state, side)
+    return score + (formation if enemy is None else EARLY_FORMATION * formation)
+
+
+def material(state: RithmoState, side: int) -> float:
+    """The value ``side`` has taken, as a share of the enemy army at the start."""
+    return sum(v for v, _, _ in state.prisoners[side]) / ARMY[1 - side]
+
+
+def pyramid_safety(state: RithmoState, side: int) -> float:
+    """The share of ``side``'s pyramid still standing, less :data:`EXPOSURE` for each
+    enemy piece one regular step from it (or that it could be reached from)."""
+    square = _pyramid_square(state, side)
+    if square < 0:
+        return 0.0
+    stack = state.board[square]
+    assert stack is not None
+    near = state.game.board.near[square] & state.bits[1 - side]
+    return stack.value / _full(side) - EXPOSURE * near.bit_count()
 
 
 def _gains(state: RithmoState, side: int, takes: list[tuple[int, tuple[int, ...]]]) -> float:
@@ -198,6 +231,8 @@ def _evaluate(state: RithmoState, player: str) -> float:
     me = game.players.index(player)
     score = progress(state, me) - progress(state, 1 - me)
     score += weights.advance * (_advancement(state, me) - _advancement(state, 1 - me))
+    score += MATERIAL_VALUE * (material(state, me) - material(state, 1 - me))
+    score += PYRAMID_SAFETY * (pyramid_safety(state, me) - pyramid_safety(state, 1 - me))
     side = state.side
     sign = 1.0 if side == me else -1.0
     rules = game.rules

@@ -121,15 +121,20 @@ def digit_sum(values: Iterable[int]) -> int:
 
 def subset_relations(values: Sequence[int]) -> dict[int, tuple[str, tuple[int, ...]]]:
     """Medieval ambush: every number that two or more of ``values`` make as a sum or
-    a product, with how (``"+"`` or ``"×"``) and the indices used (first found)."""
+    a product, with how (``"+"`` or ``"×"``) and the indices used (first found).
+
+    The victim is "a higher numbered piece" than its captors: a product with a
+    factor 1 (a posed pyramid layer 1) makes no number."""
     found: dict[int, tuple[str, tuple[int, ...]]] = {}
     indices = range(len(values))
     for size in range(2, len(values) + 1):
         for group in combinations(indices, size):
-            total, product = 0, 1
+            total, product, largest = 0, 1, 0
             for i in group:
                 total += values[i]
                 product *= values[i]
+                largest = max(largest, values[i])
             found.setdefault(total, ("+", group))
-            found.setdefault(product, ("×", group))
+            if product > largest:
+                found.setdefault(product, ("×", group))
     return found

@@ -21,10 +21,13 @@ SPECS = [
     "rithmomachie:boissiere,prison=any,victoire=bien,somme=150,max_moves=120",
     "rithmomachie:boissiere,victoire=corps+proces,pieces=4,chiffres=8,max_moves=120",
     "rithmomachie:boissiere,victoire=mediocre,posee=false,max_moves=120",
+    "rithmomachie:boissiere,victoire=excellente,first=blanc,max_moves=100",
     "rithmomachie:medievale,max_moves=150",
     "rithmomachie:medievale,siege=8,rows=14,victoire=corpore,pieces=2,max_moves=120",
     "rithmomachie:medievale,victoire=honore-liteque,total_chiffres=20,max_moves=120",
     "rithmomachie:medievale,victoire=triomphe,first=noir,max_moves=120",
+    "rithmomachie:medievale,victoire=lite,digits=123,max_moves=100",
+    "rithmomachie:medievale,victoire=honore,pieces=3,somme=100,max_moves=100",
 ]
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
