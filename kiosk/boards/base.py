@@ -38,6 +38,15 @@ class Renderer:
     def draw_background(self, surface: pygame.Surface, view: BoardView) -> None:
         surface.fill(PALETTE.wood_light)
 
+    def arrange(self, geometry: Geometry) -> Geometry:
+        """The layout to draw (a renderer may turn a tall board sideways; indices stay)."""
+        return geometry
+
+    def point_at(self, view: BoardView, pos: tuple[float, float]) -> int | None:
+        """The point whose drawn area holds ``pos``, when the renderer knows better than
+        the distance to the centre (a whole triangle, a flap, a pit); ``None`` otherwise."""
+        return None
+
     def token_size(self, view: BoardView) -> float:
         """Diameter of a piece, in pixels."""
         return view.unit * 0.82
@@ -77,6 +86,7 @@ class BoardView:
         renderer: Renderer,
         colours: Sequence[Colour],
     ) -> None:
+        geometry = renderer.arrange(geometry)
         self.geometry = geometry
         self.rect = pygame.Rect(rect)
         self.renderer = renderer
@@ -109,7 +119,10 @@ class BoardView:
         )
 
     def point_at(self, pos: tuple[float, float], reach: float = 0.55) -> int | None:
-        """The point under ``pos`` (within ``reach`` board units), if any."""
+        """The point under ``pos`` (the renderer's area, else within ``reach`` units)."""
+        found = self.renderer.point_at(self, pos)
+        if found is not None:
+            return found
         best, best_distance = None, reach * self.unit
         for index, (x, y) in enumerate(self.centres):
             distance = math.hypot(pos[0] - x, pos[1] - y)
