@@ -12,9 +12,10 @@ values found so far decides any position.
 A board is one integer, 8 bits per case (case 1 lowest; at most 144 seeds
 in all): sowing adds precomputed runs of ones, so the search never builds
 a list.  The search is iterative (games can be hundreds of decisions deep),
-looks at the decisions that end in the rouma first and stops at the first
-winning one, so only a small part of the boards is ever visited; how many,
-by number of cases and seeds, is in ``docs/rules/multitchoukatro.md``.
+looks at the decisions that end in the rouma first, then at the cases nearest
+the rouma, and stops at the first winning one, so only a small part of the
+boards is ever visited; how many, by number of cases and seeds, is in
+``docs/rules/multitchoukatro.md``.
 
 ``ludokiosk-engine solve multitchoukatro[,cases=N,seeds=K]`` prints whether
 the first player (sud) wins and her winning first cases.  The bots' oracle
@@ -110,9 +111,15 @@ class Sower:
             case = last
 
     def moves(self, key: int) -> list[Move]:
-        """Every decision of a board, the ones that end in the rouma first, then by case."""
+        """Every decision of a board, the ones that end in the rouma first, then from the
+        last case (next to the rouma) back to case 1.
+
+        The order only decides which winning case the search finds first; looking
+        at the cases nearest the rouma first visits far fewer boards (with 10
+        cases and 3 seeds, 0.3 million instead of 2.2 million).
+        """
         out = []
-        for case in range(self.cases):
+        for case in range(self.cases - 1, -1, -1):
             if key >> 8 * case & 255:
                 after, ending = self.sow(key, case)
                 out.append((case, after, ending))
