@@ -42,8 +42,10 @@ from engines.multitchoukatro import (
     MultitchoukatroState,
 )
 
-SOLVE_LIMIT = 4_000_000
-"""Boards ``solve`` may tabulate (about 100 bytes each) before giving up."""
+SOLVE_LIMIT = 12_000_000
+"""Boards ``solve`` may tabulate (about 80 bytes each, so 1 GB at most) before giving up:
+enough for every game of up to 10 cases (10 cases and 11 seeds, the largest, needs
+10 million)."""
 ORACLE_LIMIT = 100_000
 """New boards the bots' oracle may tabulate for one decision."""
 TABLE_LIMIT = 1_000_000
@@ -209,6 +211,12 @@ class Table:
         return out
 
 
+def known_too_big(cases: int, seeds: int) -> bool:
+    """Sizes measured to exceed :data:`SOLVE_LIMIT` (12 cases with 3 seeds or more),
+    refused at once instead of after minutes of search."""
+    return cases >= 12 and seeds >= 3
+
+
 @register_solver("multitchoukatro")
 class MultitchoukatroSolver:
     """Exact values of multitchoukatro and the best case of any position."""
@@ -227,6 +235,11 @@ class MultitchoukatroSolver:
 
     def solve(self, game: Game) -> list[str]:
         assert isinstance(game, Multitchoukatro)
+        if known_too_big(game.cases, game.seeds):
+            raise TooBigToSolve(
+                f"solve: {game.spec} ({game.cases} cases, {game.seeds} seeds each) is known"
+                f" to need more than {SOLVE_LIMIT} positions; too big to solve exactly here"
+            )
         table = Table(game.cases)
         try:
             values = table.move_values(pack(game.initial_state().board), SOLVE_LIMIT)

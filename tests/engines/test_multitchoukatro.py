@@ -437,6 +437,63 @@ def test_solve_prints_two_lines(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == "first_player: wins\nwinning_moves: 2 6 7\n"
 
 
+@pytest.mark.parametrize(
+    ("spec", "complaint"),
+    [
+        ("multitchoukatro,cases=5", "option 'cases' takes one of 4, 6, 8, 10, 12, not '5'"),
+        ("multitchoukatro,cases=14", "option 'cases' takes one of 4, 6, 8, 10, 12"),
+        ("multitchoukatro,seeds=13", "option 'seeds' takes a value from 0 to 12"),
+        ("multitchoukatro,graines=3", "unknown option 'graines'"),
+    ],
+)
+def test_solve_with_bad_options_is_one_line_and_exit_2(
+    spec: str, complaint: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["solve", spec]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and complaint in err
+
+
+def test_solve_too_big_is_one_line_and_exit_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import engines.ai.solve_multitchoukatro as module
+
+    monkeypatch.setattr(module, "SOLVE_LIMIT", 1000)
+    assert main(["solve", "multitchoukatro,cases=10,seeds=4"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert "needs more than 1000 positions" in err and "cases=10,seeds=4" in err
+
+
+@pytest.mark.parametrize(
+    ("spec", "lines"),
+    [
+        ("multitchoukatro,cases=4", "first_player: wins\nwinning_moves: 3\n"),
+        ("multitchoukatro,cases=4,seeds=5", "first_player: loses\nwinning_moves:\n"),
+        ("multitchoukatro,cases=6,seeds=6", "first_player: loses\nwinning_moves:\n"),
+        ("multitchoukatro,cases=8,seeds=1", "first_player: wins\nwinning_moves: 2 4 5 6 8\n"),
+        ("multitchoukatro,cases=10,seeds=1",
+         "first_player: wins\nwinning_moves: 1 4 6 8 10\n"),
+        ("multitchoukatro,cases=12,seeds=1",
+         "first_player: wins\nwinning_moves: 1 2 6 10 12\n"),
+    ],
+)
+def test_solve_every_board_size(spec: str, lines: str,
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    # Values of the table in docs/rules/multitchoukatro.md, for each number of cases.
+    assert main(["solve", spec]) == 0
+    assert capsys.readouterr().out == lines
+
+
+def test_seeds_zero_means_half_the_cases() -> None:
+    for cases in (4, 6, 8, 10, 12):
+        plain = find_game(f"multitchoukatro,cases={cases}")
+        explicit = find_game(f"multitchoukatro,cases={cases},seeds={cases // 2}")
+        assert plain.initial_state().to_text() == explicit.initial_state().to_text()
+        assert plain.total == cases * cases // 2  # type: ignore[attr-defined]
+
+
 def test_a_game_too_big_for_the_table_is_refused() -> None:
     board = find_game("multitchoukatro,cases=10,seeds=4").initial_state().board  # type: ignore[attr-defined]
     with pytest.raises(TooBigToSolve, match="more than 1000 boards"):
@@ -472,6 +529,16 @@ def test_oracle_gives_up_beyond_its_limit_and_the_search_decides(
     assert expert.last is not None and expert.last.algorithm == "mcts"
     assert isinstance(game, Multitchoukatro)
     assert len(solver.table(game)) > 0  # what it solved is kept for the next decision
+
+
+def test_oracle_plays_the_only_winning_first_case_with_eight_cases() -> None:
+    # 8 cases of 4 seeds: sud wins only by case 5 (the table of the rules doc); the
+    # oracle finds it from the first move, within its per-decision limit.
+    game = find_game("multitchoukatro,cases=8")
+    solver = MultitchoukatroSolver()
+    start = game.initial_state()
+    assert str(solver.best_move(start)) == "5"
+    assert isinstance(game, Multitchoukatro) and len(solver.table(game)) < 100_000
 
 
 def test_oracle_in_a_lost_position_still_answers_legally() -> None:
@@ -570,3 +637,17 @@ def test_ending_needs_no_draw_rule() -> None:
     assert ending.repetition is None and ending.move_cap is None
     assert "rouma" in ending.description
     assert GAME_WON != REPLAY != TURN_ENDS
+
+
+def test_sizes_known_too_big_are_refused_without_searching(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import engines.ai.solve_multitchoukatro as module
+
+    def no_search(*args: object) -> None:
+        raise AssertionError("searched a size known to be too big")
+
+    monkeypatch.setattr(module.Table, "move_values", no_search)
+    assert main(["solve", "multitchoukatro,cases=12,seeds=3"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and "too big" in err

@@ -237,5 +237,5 @@ def test_hit_test_finds_each_point(spec: str) -> None:
         assert view.unit * 0.55 * 2 >= 40, "touch targets too small"
         for index, centre in enumerate(view.centres):
             assert view.point_at(centre) == index
-            assert renderer.point_at(view, centre) == index  # type: ignore[attr-defined]
+            assert renderer.point_at(view, centre) == index
             assert rect.collidepoint(centre)
