@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kiosk.touch import Pointer
+from kiosk.touch import Phase, Pointer
+from kiosk.ui.widgets import ButtonRow
 
 if TYPE_CHECKING:
     from kiosk.runtime import Kiosk
@@ -56,6 +57,20 @@ class Scene:
 
     def draw(self, canvas: pygame.Surface) -> None:
         """Draw the whole scene on the 1920 x 1080 canvas."""
+
+
+class ButtonScene(Scene):
+    """A scene whose only touch targets are its buttons."""
+
+    def __init__(self, kiosk: Kiosk) -> None:
+        super().__init__(kiosk)
+        self.buttons = ButtonRow()
+
+    def pointer(self, event: Pointer) -> None:
+        if event.phase is Phase.DOWN:
+            self.buttons.press(event.pos)
+        elif event.phase is Phase.UP:
+            self.buttons.release(event.pos)
 
 
 class SceneStack:

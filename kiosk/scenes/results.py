@@ -8,8 +8,7 @@ import pygame
 
 from kiosk.catalog import Entry, seat_names
 from kiosk.run import GameRun
-from kiosk.scenes.base import Scene
-from kiosk.touch import Phase, Pointer
+from kiosk.scenes.base import ButtonScene
 from kiosk.ui.text import blit_paragraph, blit_text
 from kiosk.ui.theme import CANVAS, PALETTE, seat_colours
 from kiosk.ui.widgets import Button, ButtonRow, rounded_panel
@@ -18,7 +17,7 @@ if TYPE_CHECKING:
     from kiosk.runtime import Kiosk
 
 
-class ResultsScene(Scene):
+class ResultsScene(ButtonScene):
     name = "results"
 
     def __init__(self, kiosk: Kiosk, entry: Entry, run: GameRun) -> None:
@@ -75,12 +74,6 @@ class ResultsScene(Scene):
             names[players.index(w)] if players.index(w) < len(names) else w for w in outcome.winners
         ]
         return self._("Victoire : {who} !").format(who=" & ".join(winners))
-
-    def pointer(self, event: Pointer) -> None:
-        if event.phase is Phase.DOWN:
-            self.buttons.press(event.pos)
-        elif event.phase is Phase.UP:
-            self.buttons.release(event.pos)
 
     def draw(self, canvas: pygame.Surface) -> None:
         if self.below is not None:

@@ -9,10 +9,9 @@ import pygame
 
 from kiosk.catalog import CATALOGUE
 from kiosk.config import LEVELS
-from kiosk.scenes.base import Scene
+from kiosk.scenes.base import ButtonScene
 from kiosk.scenes.chrome import draw_backdrop, draw_title
 from kiosk.table import SHORT_LABELS
-from kiosk.touch import Phase, Pointer
 from kiosk.ui.text import blit_text
 from kiosk.ui.theme import CANVAS, PALETTE
 from kiosk.ui.widgets import Button, ButtonRow, rounded_panel
@@ -21,7 +20,7 @@ if TYPE_CHECKING:
     from kiosk.runtime import Kiosk
 
 
-class PinScene(Scene):
+class PinScene(ButtonScene):
     """Four to eight digits open the settings; visitors see only a keypad."""
 
     name = "pin"
@@ -65,12 +64,6 @@ class PinScene(Scene):
 
         return action
 
-    def pointer(self, event: Pointer) -> None:
-        if event.phase is Phase.DOWN:
-            self.buttons.press(event.pos)
-        elif event.phase is Phase.UP:
-            self.buttons.release(event.pos)
-
     def draw(self, canvas: pygame.Surface) -> None:
         draw_backdrop(canvas)
         draw_title(canvas, self._("Réglages"), self._("Réservé aux propriétaires : entrez le code"))
@@ -97,7 +90,7 @@ class PinScene(Scene):
         self.buttons.draw(canvas)
 
 
-class SettingsScene(Scene):
+class SettingsScene(ButtonScene):
     name = "settings"
 
     def enter(self) -> None:
@@ -191,12 +184,6 @@ class SettingsScene(Scene):
             self.layout()
 
         return action
-
-    def pointer(self, event: Pointer) -> None:
-        if event.phase is Phase.DOWN:
-            self.buttons.press(event.pos)
-        elif event.phase is Phase.UP:
-            self.buttons.release(event.pos)
 
     def draw(self, canvas: pygame.Surface) -> None:
         draw_backdrop(canvas)

@@ -9,10 +9,9 @@ import pygame
 from engines import find_game
 from kiosk.catalog import Entry, Preset, presets_for, seat_names
 from kiosk.illustration import illustration
-from kiosk.scenes.base import Scene
+from kiosk.scenes.base import ButtonScene
 from kiosk.scenes.chrome import draw_backdrop, draw_title
 from kiosk.table import CONTROLLERS, HUMAN, SHORT_LABELS, Table
-from kiosk.touch import Phase, Pointer
 from kiosk.ui.text import blit_paragraph, blit_text
 from kiosk.ui.theme import CANVAS, PALETTE, seat_colours
 from kiosk.ui.widgets import Button, ButtonRow, rounded_panel
@@ -21,7 +20,7 @@ LEFT = pygame.Rect(56, 160, 700, 880)
 RIGHT_X = 800
 
 
-class SetupScene(Scene):
+class SetupScene(ButtonScene):
     name = "setup"
 
     def __init__(self, kiosk: object, entry: Entry) -> None:
@@ -179,12 +178,6 @@ class SetupScene(Scene):
                     self._("Le sort désigne qui commence : {seat}").format(seat=first), 6.0
                 )
         self.kiosk.replace_top(PlayScene(self.kiosk, self.entry, table))
-
-    def pointer(self, event: Pointer) -> None:
-        if event.phase is Phase.DOWN:
-            self.buttons.press(event.pos)
-        elif event.phase is Phase.UP:
-            self.buttons.release(event.pos)
 
     def draw(self, canvas: pygame.Surface) -> None:
         draw_backdrop(canvas)
