@@ -1,74 +1,116 @@
 """Rules: the game's rules page (docs/rules), with its board drawn beside it.
 
 The page is the Markdown of ``docs/rules/<game>.md`` (French) or
-``docs/rules/en/<game>.md`` (English), laid out as headings, paragraphs and
-list items; a finger drags it up and down.
+``docs/rules/en/<game>.md`` (English), laid out as headings, paragraphs,
+list items and diagrams (boards drawn by the game's own renderer, see
+:mod:`kiosk.rules_doc`); a finger drags it up and down.
 """
 
 from __future__ import annotations
 
-import re
+import logging
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
+from engines import find_game
+from kiosk.boards import BoardView, renderer_for
 from kiosk.catalog import entry
+from kiosk.games import presentation_for
 from kiosk.illustration import illustration
+from kiosk.rules_doc import Diagram, DiagramError, parse_page, rules_path
 from kiosk.scenes.base import Scene
 from kiosk.scenes.chrome import draw_backdrop, draw_title
 from kiosk.touch import Phase, Pointer
 from kiosk.ui.text import render, wrap
-from kiosk.ui.theme import PALETTE
+from kiosk.ui.theme import PALETTE, seat_colours
 from kiosk.ui.widgets import Button, ButtonRow, rounded_panel
 
 if TYPE_CHECKING:
     from kiosk.runtime import Kiosk
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
+log = logging.getLogger(__name__)
+
 PAGE = pygame.Rect(760, 150, 1110, 900)
-FILES = {"shut-the-box": "shut-the-box"}
+DIAGRAM_HEIGHT = 560
+TEXT = 27
 
 
-def rules_path(game_id: str, lang: str) -> Path:
-    name = FILES.get(game_id, game_id) + ".md"
-    english = DOCS / "en" / name
-    return english if lang == "en" and english.exists() else DOCS / name
+@dataclass(frozen=True)
+class Row:
+    """One laid-out row of the page: a line of text or a drawn diagram."""
+
+    text: str = ""
+    size: int = TEXT
+    style: str = "sans"
+    indent: int = 0
+    diagram: Diagram | None = None
+    height: int = 0
+
+
+def _text_rows(text: str, size: int, style: str, width: int, indent: int = 0) -> list[Row]:
+    return [
+        Row(part, size, style, indent, height=round(size * 1.3))
+        for part in wrap(text, size, width - indent, style)
+    ]
 
 
 @lru_cache(maxsize=32)
-def rule_lines(path: Path, width: int) -> tuple[tuple[str, int, str, int], ...]:
-    """(text, size, style, indent) lines of the page, wrapped to ``width``."""
+def page_rows(path: Path, width: int) -> tuple[Row, ...]:
+    """The page's rows, wrapped to ``width`` pixels."""
     if not path.exists():
-        return (("—", 28, "sans", 0),)
-    lines: list[tuple[str, int, str, int]] = []
-    in_code = False
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        if raw.startswith("```"):
-            in_code = not in_code
-            continue
-        if in_code:
-            lines.append((raw, 22, "condensed", 20))
-            continue
-        text = re.sub(r"\*\*|__|`", "", raw).strip()
-        text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)
-        if not text:
-            lines.append(("", 16, "sans", 0))
-            continue
-        if text.startswith("#"):
-            level = len(text) - len(text.lstrip("#"))
-            size = {1: 46, 2: 36, 3: 30}.get(level, 28)
-            for part in wrap(text.lstrip("# "), size, width, "serif-bold"):
-                lines.append((part, size, "serif-bold", 0))
-            continue
-        indent = 0
-        if text[:2] in ("- ", "* ") or re.match(r"\d+\. ", text):
-            indent = 30
-            text = "• " + text[2:] if text[:2] in ("- ", "* ") else text
-        for part in wrap(text, 27, width - indent, "sans"):
-            lines.append((part, 27, "sans", indent))
-    return tuple(lines)
+        return (Row("—", height=40),)
+    rows: list[Row] = []
+    for block in parse_page(path.read_text(encoding="utf-8")):
+        if block.kind == "heading":
+            size = {1: 46, 2: 36, 3: 30}.get(block.level, 28)
+            rows.extend(_text_rows(block.text, size, "serif-bold", width))
+        elif block.kind == "paragraph":
+            rows.extend(_text_rows(block.text, TEXT, "sans", width))
+        elif block.kind == "item":
+            rows.extend(_text_rows(block.text, TEXT, "sans", width, 30))
+        elif block.kind == "code":
+            rows.append(Row(block.text, 22, "condensed", 20, height=29))
+        elif block.kind == "blank":
+            rows.append(Row(height=16))
+        elif block.diagram is not None:
+            rows.append(
+                Row(
+                    diagram=block.diagram,
+                    height=diagram_image(block.diagram, width).get_height() + 20,
+                )
+            )
+            if block.diagram.caption:
+                rows.extend(_text_rows(block.diagram.caption, 24, "sans-italic", width, 20))
+    return tuple(rows)
+
+
+@lru_cache(maxsize=48)
+def diagram_image(diagram: Diagram, width: int) -> pygame.Surface:
+    """The diagram's board drawn by the game's renderer (a note if it cannot be)."""
+    try:
+        state = diagram.state()
+        lit = diagram.highlights()
+    except DiagramError as error:
+        log.warning("diagramme illisible (%s) : %s", diagram.spec, error)
+        return render("[" + diagram.spec + "]", 22, PALETTE.warning, "condensed")
+    game = find_game(diagram.spec)
+    geometry = game.geometry()
+    surface = pygame.Surface((width, DIAGRAM_HEIGHT), pygame.SRCALPHA)
+    view = BoardView(
+        geometry,
+        surface.get_rect(),
+        renderer_for(geometry.kind, game.id),
+        seat_colours(game.players),
+    )
+    view.draw(surface, presentation_for(game).tokens(state), lit, pulse=0.5)
+    used = view.board_rect.clip(surface.get_rect())
+    image = pygame.Surface((width, used.height), pygame.SRCALPHA)
+    image.blit(surface, (0, 0), pygame.Rect(0, used.y, width, used.height))
+    return image
 
 
 class RulesScene(Scene):
@@ -93,11 +135,11 @@ class RulesScene(Scene):
             )
         )
 
-    def lines(self) -> tuple[tuple[str, int, str, int], ...]:
-        return rule_lines(rules_path(self.game_id, self.kiosk.tr.lang), PAGE.width - 80)
+    def rows(self) -> tuple[Row, ...]:
+        return page_rows(rules_path(self.game_id, self.kiosk.tr.lang), PAGE.width - 80)
 
     def page_height(self) -> int:
-        return sum(round(size * 1.3) for _, size, _, _ in self.lines())
+        return sum(row.height for row in self.rows())
 
     def pointer(self, event: Pointer) -> None:
         if event.phase is Phase.DOWN:
@@ -134,12 +176,19 @@ class RulesScene(Scene):
         clip = canvas.get_clip()
         canvas.set_clip(PAGE.inflate(-20, -20))
         y = PAGE.y + 40 - self.scroll
-        for text, size, style, indent in self.lines():
-            step = round(size * 1.3)
-            if y + step > PAGE.y and y < PAGE.bottom and text:
-                colour = PALETTE.accent_dark if style == "serif-bold" else PALETTE.ink
-                canvas.blit(render(text, size, colour, style), (PAGE.x + 40 + indent, round(y)))
-            y += step
+        for row in self.rows():
+            if y + row.height > PAGE.y and y < PAGE.bottom:
+                if row.diagram is not None:
+                    canvas.blit(
+                        diagram_image(row.diagram, PAGE.width - 80), (PAGE.x + 40, round(y) + 6)
+                    )
+                elif row.text:
+                    colour = PALETTE.accent_dark if row.style == "serif-bold" else PALETTE.ink
+                    canvas.blit(
+                        render(row.text, row.size, colour, row.style),
+                        (PAGE.x + 40 + row.indent, round(y)),
+                    )
+            y += row.height
         canvas.set_clip(clip)
         total = self.page_height()
         if total > PAGE.height:

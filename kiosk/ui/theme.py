@@ -45,6 +45,7 @@ PALETTE = Palette()
 FONT_FILES = {
     "sans": ("DejaVuSans.ttf",),
     "sans-bold": ("DejaVuSans-Bold.ttf",),
+    "sans-italic": ("DejaVuSans-Oblique.ttf", "DejaVuSans.ttf"),
     "serif": ("DejaVuSerif.ttf",),
     "serif-bold": ("DejaVuSerif-Bold.ttf",),
     "condensed": ("DejaVuSansCondensed.ttf", "DejaVuSans.ttf"),
