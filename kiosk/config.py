@@ -41,36 +41,61 @@ class Settings:
     admin_pin: str = "2468"
 
 
-Check = Callable[[Any], str | None]
+Expected = tuple[str, str]
+"""What a value should be, in French and in English."""
+Check = Callable[[Any], Expected | None]
 """Returns ``None`` when a value is acceptable, else what is expected."""
 
 
+@dataclass(frozen=True)
+class Problem:
+    """A configuration problem, in French and in English (``str``: the French)."""
+
+    fr: str
+    en: str
+
+    def __str__(self) -> str:
+        return self.fr
+
+    def text(self, lang: str) -> str:
+        return self.en if lang == "en" else self.fr
+
+
 def _one_of(*choices: Any) -> Check:
-    return lambda v: None if v in choices else "one of " + ", ".join(map(repr, choices))
+    listed = ", ".join(map(repr, choices))
+    return lambda v: None if v in choices else ("l'une des valeurs " + listed, "one of " + listed)
 
 
 def _number(low: float, high: float) -> Check:
-    def check(v: Any) -> str | None:
+    def check(v: Any) -> Expected | None:
         ok = isinstance(v, int | float) and not isinstance(v, bool) and low <= v <= high
-        return None if ok else f"a number from {low:g} to {high:g}"
+        if ok:
+            return None
+        return (f"un nombre de {low:g} à {high:g}", f"a number from {low:g} to {high:g}")
 
     return check
 
 
-def _boolean(v: Any) -> str | None:
-    return None if isinstance(v, bool) else "true or false"
+def _boolean(v: Any) -> Expected | None:
+    return None if isinstance(v, bool) else ("true ou false", "true or false")
 
 
-def _pin(v: Any) -> str | None:
+def _pin(v: Any) -> Expected | None:
     ok = isinstance(v, str) and v.isdigit() and 4 <= len(v) <= 8
-    return None if ok else 'a string of 4 to 8 digits, e.g. "2468"'
+    if ok:
+        return None
+    return (
+        'une chaîne de 4 à 8 chiffres, par exemple "2468"',
+        'a string of 4 to 8 digits, e.g. "2468"',
+    )
 
 
 def _list_of(choices: tuple[str, ...]) -> Check:
-    def check(v: Any) -> str | None:
+    def check(v: Any) -> Expected | None:
         if isinstance(v, list) and v and all(item in choices for item in v):
             return None
-        return "a non-empty list among " + ", ".join(choices)
+        listed = ", ".join(choices)
+        return ("une liste non vide parmi " + listed, "a non-empty list among " + listed)
 
     return check
 
@@ -105,14 +130,14 @@ SCHEMA: dict[str, dict[str, tuple[str, Callable[[], Check]]]] = {
 @dataclass(frozen=True)
 class LoadedSettings:
     settings: Settings
-    problems: tuple[str, ...]
+    problems: tuple[Problem, ...]
     files: tuple[Path, ...]
 
 
 def load_settings(override: Path | None = None, defaults: Path = DEFAULT_FILE) -> LoadedSettings:
     """The defaults file, then ``override``; problems are collected, never raised."""
     settings = Settings()
-    problems: list[str] = []
+    problems: list[Problem] = []
     files: list[Path] = []
     for path in (defaults if defaults.exists() else None, override):
         if path is None:
@@ -123,52 +148,90 @@ def load_settings(override: Path | None = None, defaults: Path = DEFAULT_FILE) -
         files.append(path)
         settings = _apply(settings, data, path, problems)
     if settings.ai_level not in settings.ai_levels:
+        where = files[-1] if files else defaults
+        level, first = settings.ai_level, settings.ai_levels[0]
         problems.append(
-            f"{files[-1] if files else defaults}: ai.level '{settings.ai_level}' is not among "
-            f"ai.levels; using '{settings.ai_levels[0]}'"
+            Problem(
+                f"{where} : ai.level '{level}' n'est pas dans ai.levels ; la borne prend '{first}'",
+                f"{where}: ai.level '{level}' is not among ai.levels; using '{first}'",
+            )
         )
         settings = replace(settings, ai_level=settings.ai_levels[0])
     return LoadedSettings(settings, tuple(problems), tuple(files))
 
 
-def _read(path: Path, problems: list[str]) -> dict[str, Any] | None:
+def _read(path: Path, problems: list[Problem]) -> dict[str, Any] | None:
     try:
         with path.open("rb") as handle:
             return tomllib.load(handle)
     except FileNotFoundError:
-        problems.append(f"{path}: file not found; using the defaults")
+        problems.append(
+            Problem(
+                f"{path} : fichier introuvable ; réglages par défaut",
+                f"{path}: file not found; using the defaults",
+            )
+        )
     except tomllib.TOMLDecodeError as error:
-        problems.append(f"{path}: not valid TOML ({error}); using the defaults")
+        problems.append(
+            Problem(
+                f"{path} : TOML invalide ({error}) ; réglages par défaut",
+                f"{path}: not valid TOML ({error}); using the defaults",
+            )
+        )
     except OSError as error:
-        problems.append(f"{path}: cannot be read ({error.strerror}); using the defaults")
+        problems.append(
+            Problem(
+                f"{path} : illisible ({error.strerror}) ; réglages par défaut",
+                f"{path}: cannot be read ({error.strerror}); using the defaults",
+            )
+        )
     return None
 
 
 def _apply(
-    settings: Settings, data: Mapping[str, Any], path: Path, problems: list[str]
+    settings: Settings, data: Mapping[str, Any], path: Path, problems: list[Problem]
 ) -> Settings:
     changes: dict[str, Any] = {}
     for table, values in data.items():
         if table not in SCHEMA:
-            problems.append(f"{path}: unknown table [{table}]; tables are " + ", ".join(SCHEMA))
+            tables = ", ".join(SCHEMA)
+            problems.append(
+                Problem(
+                    f"{path} : table inconnue [{table}] ; les tables sont {tables}",
+                    f"{path}: unknown table [{table}]; tables are {tables}",
+                )
+            )
             continue
         if not isinstance(values, dict):
-            problems.append(f"{path}: '{table}' must be a table [{table}]")
+            problems.append(
+                Problem(
+                    f"{path} : '{table}' doit être une table [{table}]",
+                    f"{path}: '{table}' must be a table [{table}]",
+                )
+            )
             continue
         for key, value in values.items():
             if key not in SCHEMA[table]:
+                keys = ", ".join(SCHEMA[table])
                 problems.append(
-                    f"{path}: unknown key '{table}.{key}'; keys of [{table}] are "
-                    + ", ".join(SCHEMA[table])
+                    Problem(
+                        f"{path} : clé inconnue '{table}.{key}' ; les clés de [{table}] "
+                        f"sont {keys}",
+                        f"{path}: unknown key '{table}.{key}'; keys of [{table}] are {keys}",
+                    )
                 )
                 continue
             name, make_check = SCHEMA[table][key]
             expected = make_check()(value)
             if expected is not None:
-                default = getattr(settings, name)
+                default = _show(getattr(settings, name))
                 problems.append(
-                    f"{path}: key '{table}.{key}' = {value!r} should be {expected}; "
-                    f"using {_show(default)}"
+                    Problem(
+                        f"{path} : clé '{table}.{key}' = {value!r} : il faut {expected[0]} ; "
+                        f"la borne prend {default}",
+                        f"{path}: key '{table}.{key}' = {value!r} should be {expected[1]}; "
+                        f"using {default}",
+                    )
                 )
                 continue
             changes[name] = tuple(value) if isinstance(value, list) else value

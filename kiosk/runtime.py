@@ -64,7 +64,7 @@ class Kiosk:
         self.errors = 0
         for problem in loaded.problems:
             log.warning("configuration : %s", problem)
-            self.notify(problem, seconds=12.0, warning=True)
+            self.notify(problem.text(self.settings.language), seconds=12.0, warning=True)
 
     # ------------------------------------------------------------------ scenes
 

@@ -14,7 +14,7 @@ from kiosk.ui.theme import CANVAS, PALETTE
 from kiosk.ui.widgets import Button, ButtonRow, rounded_panel
 
 COLUMNS = 4
-MARGIN_X, TOP, GAP = 56, 150, 28
+MARGIN_X, TOP, GAP = 56, 140, 24
 
 
 class HomeScene(Scene):
@@ -82,24 +82,26 @@ class HomeScene(Scene):
     ) -> None:
         card = rect.move(0, 4) if pressed else rect
         rounded_panel(canvas, card, PALETTE.ivory, radius=24, shadow=0 if pressed else 8)
-        picture_height = card.height * 45 // 100
+        picture_height = card.height * 36 // 100
         picture = illustration(game.presets[0].spec, (card.width - 24, picture_height))
         band = pygame.Rect(card.x + 8, card.y + 8, card.width - 16, picture_height + 8)
         pygame.draw.rect(canvas, PALETTE.felt, band, border_radius=18)
         canvas.blit(picture, (card.x + 12, card.y + 12))
         name = self.pick(game.name_fr, game.name_en)
         y = card.y + picture_height + 24
-        size = fit_size(name, card.width - 36, 36, "serif-bold")
+        size = fit_size(name, card.width - 36, 34, "serif-bold")
         blit_text(canvas, name, (card.x + 18, y), size, PALETTE.ink, "serif-bold")
         low, high = game.players
         players = f"{low}" if low == high else f"{low}–{high}"
         meta = self._("{players} joueurs · {low}–{high} min · dès {age} ans").format(
             players=players, low=game.minutes[0], high=game.minutes[1], age=game.age
         )
-        blit_text(canvas, meta, (card.x + 18, y + size + 8), 22, PALETTE.accent_dark, "sans-bold")
-        pitch = pygame.Rect(
-            card.x + 18, y + size + 40, card.width - 36, card.bottom - (y + size + 40) - 8
+        meta_size = fit_size(meta, card.width - 36, 22, "sans-bold")
+        blit_text(
+            canvas, meta, (card.x + 18, y + size + 8), meta_size, PALETTE.accent_dark, "sans-bold"
         )
+        top = y + size + 38
+        pitch = pygame.Rect(card.x + 18, top, card.width - 36, card.bottom - top - 6)
         blit_paragraph(
-            canvas, self.pick(game.pitch_fr, game.pitch_en), pitch, 21, PALETTE.ink, spacing=1.2
+            canvas, self.pick(game.pitch_fr, game.pitch_en), pitch, 20, PALETTE.ink, spacing=1.2
         )

@@ -58,12 +58,15 @@ def blit_paragraph(
     spacing: float = 1.25,
     align: str = "left",
 ) -> int:
-    """Wrapped text inside ``rect`` (lines past its bottom are dropped); the height used."""
+    """Wrapped text inside ``rect``; the height used. Lines past its bottom are
+    dropped, the last one shown then ending with an ellipsis."""
     y = rect.top
     step = round(size * spacing)
-    for line in wrap(text, size, rect.width, style):
-        if y + step > rect.bottom + step * 0.2:
-            break
+    lines = wrap(text, size, rect.width, style)
+    room = max(1, int((rect.height + step * 0.2) // step))
+    if len(lines) > room:
+        lines = [*lines[: room - 1], _shortened(lines[room - 1] + "…", size, rect.width, style)]
+    for line in lines:
         image = render(line, size, colour, style)
         if align == "center":
             surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
@@ -71,6 +74,14 @@ def blit_paragraph(
             surface.blit(image, (rect.left, y))
         y += step
     return y - rect.top
+
+
+def _shortened(line: str, size: int, width: int, style: str) -> str:
+    """``line`` (ending with an ellipsis) cut word by word until it fits ``width``."""
+    face = font(size, style)
+    while face.size(line)[0] > width and " " in line.strip():
+        line = line[: line.rstrip("…").rstrip().rfind(" ")].rstrip(" ,;:") + "…"
+    return line
 
 
 def fit_size(text: str, width: int, size: int, style: str = "sans", smallest: int = 14) -> int:

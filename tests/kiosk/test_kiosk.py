@@ -69,7 +69,17 @@ def test_a_bad_config_is_named_and_the_kiosk_runs_on_defaults(tmp_path: Path) ->
     assert any(str(bad) in t and "kiosk.language" in t for t in texts), texts
     assert any("volum" in t for t in texts), texts
     assert kiosk.settings.language == "fr"
+    assert any("clé inconnue 'sound.volum'" in t for t in texts), texts
     kiosk.draw()
+
+
+def test_config_problems_are_told_in_the_configured_language(tmp_path: Path) -> None:
+    bad = tmp_path / "kiosk.toml"
+    bad.write_text('[kiosk]\nlanguage = "en"\n[timeouts]\nattract_after = 2\n', encoding="utf-8")
+    texts = [n.text for n in make_kiosk(bad).notices]
+    assert texts == [
+        f"{bad}: key 'timeouts.attract_after' = 2 should be a number from 10 to 3600; using 90"
+    ]
 
 
 def test_a_scene_error_goes_home_and_is_counted() -> None:
