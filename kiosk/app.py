@@ -69,14 +69,23 @@ def main(argv: list[str] | None = None) -> int:
     return run_window(args)
 
 
-def _open_display(windowed: bool) -> pygame.Surface | None:
+def screen_flags(windowed: bool) -> int:
+    """Scaled to the panel; a resizable window on a desktop, fullscreen on the Pi."""
+    return pygame.SCALED | (pygame.RESIZABLE if windowed else pygame.FULLSCREEN)
+
+
+def screen_size(rotation: int) -> tuple[int, int]:
+    """The logical screen: the canvas, or the canvas turned a quarter for 90 and 270."""
+    return (CANVAS[1], CANVAS[0]) if rotation in (90, 270) else CANVAS
+
+
+def _open_display(windowed: bool, rotation: int = 0) -> pygame.Surface | None:
     """The screen surface, or ``None`` when there is no display at all."""
     if not windowed and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "kmsdrm")
     try:
         pygame.display.init()
-        flags = pygame.SCALED | (pygame.RESIZABLE if windowed else pygame.FULLSCREEN)
-        screen = pygame.display.set_mode(CANVAS, flags)
+        screen = pygame.display.set_mode(screen_size(rotation), screen_flags(windowed))
     except pygame.error as error:
         _no_display(str(error))
         return None
@@ -97,13 +106,14 @@ def _no_display(why: str) -> None:
 
 def run_window(args: argparse.Namespace) -> int:
     started = time.monotonic()
-    screen = _open_display(args.windowed)
-    if screen is None:
-        return 1
-    pygame.font.init()
     loaded = load_settings(args.config)
     for problem in loaded.problems:
         print(f"ludokiosk: {problem}", file=sys.stderr)
+    rotation = loaded.settings.rotation
+    screen = _open_display(args.windowed, rotation)
+    if screen is None:
+        return 1
+    pygame.font.init()
     kiosk = Kiosk(loaded)
     if args.lang:
         kiosk.set_language(args.lang)
@@ -112,7 +122,7 @@ def run_window(args: argparse.Namespace) -> int:
     def to_canvas(x: float, y: float) -> tuple[float, float]:
         return rotate_in(kiosk.settings.rotation, x, y)
 
-    tracker = PointerTracker(lambda: CANVAS, to_canvas)
+    tracker = PointerTracker(lambda: screen_size(kiosk.settings.rotation), to_canvas)
     clock = pygame.time.Clock()
     accumulator, last, frames = 0.0, time.monotonic(), 0
     try:
@@ -134,7 +144,10 @@ def run_window(args: argparse.Namespace) -> int:
                 kiosk.step(STEP)
                 accumulator -= STEP
             frame = kiosk.draw()
-            present(screen, frame, kiosk.settings.rotation)
+            if kiosk.settings.rotation != rotation:
+                rotation = kiosk.settings.rotation
+                screen = pygame.display.set_mode(screen_size(rotation), screen_flags(args.windowed))
+            present(screen, frame, rotation)
             pygame.display.flip()
             frames += 1
             if frames == 1:
@@ -148,33 +161,25 @@ def run_window(args: argparse.Namespace) -> int:
 
 
 def rotate_in(rotation: int, x: float, y: float) -> tuple[float, float]:
-    """Screen coordinates (of the 1920 x 1080 logical screen) to canvas ones."""
+    """Coordinates on the logical screen (see :func:`screen_size`) to canvas ones."""
     w, h = CANVAS
     if rotation == 180:
         return (w - x, h - y)
-    if rotation in (90, 270):
-        scale = min(w / h, h / w)
-        tx, ty = (x - (w - h * scale) / 2) / scale, y / scale
-        return (ty, h - tx) if rotation == 90 else (w - ty, tx)
+    if rotation == 90:
+        return (y, h - x)
+    if rotation == 270:
+        return (w - y, x)
     return (x, y)
 
 
 def present(screen: pygame.Surface, frame: pygame.Surface, rotation: int) -> None:
-    """The canvas onto the screen, turned half a turn when the screen hangs upside down.
+    """The canvas onto the screen, turned clockwise by ``rotation`` degrees.
 
-    Quarter turns (90, 270) need a portrait layout the scenes do not have yet;
-    they show the landscape canvas letterboxed.
+    A panel whose native mode is portrait (1080 x 1920) but hangs landscape
+    takes 90 or 270 and is filled exactly; 180 is a screen hung upside down.
     """
-    if rotation == 180:
-        screen.blit(pygame.transform.rotate(frame, 180), (0, 0))
-    elif rotation in (90, 270):
-        turned = pygame.transform.rotate(frame, -rotation)
-        scale = min(CANVAS[0] / turned.get_width(), CANVAS[1] / turned.get_height())
-        small = pygame.transform.smoothscale(
-            turned, (round(turned.get_width() * scale), round(turned.get_height() * scale))
-        )
-        screen.fill((0, 0, 0))
-        screen.blit(small, small.get_rect(center=(CANVAS[0] // 2, CANVAS[1] // 2)))
+    if rotation in (90, 180, 270):
+        screen.blit(pygame.transform.rotate(frame, -rotation), (0, 0))
     else:
         screen.blit(frame, (0, 0))
 

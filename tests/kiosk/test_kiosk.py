@@ -130,19 +130,22 @@ def test_the_machine_thinks_in_another_process() -> None:
 
 @pytest.mark.parametrize("rotation", [0, 90, 180, 270])
 def test_touches_land_where_the_canvas_was_drawn(rotation: int) -> None:
-    from kiosk.app import present
+    from kiosk.app import present, screen_size
 
     canvas = pygame.Surface((1920, 1080))
     canvas.fill((0, 0, 0))
     pygame.draw.rect(canvas, (255, 0, 0), pygame.Rect(300, 200, 20, 20))
-    screen = pygame.Surface((1920, 1080))
+    width, height = screen_size(rotation)
+    assert (width, height) == ((1080, 1920) if rotation in (90, 270) else (1920, 1080))
+    screen = pygame.Surface((width, height))
     present(screen, canvas, rotation)
     red = [
         (x, y)
-        for x in range(0, 1920, 2)
-        for y in range(0, 1080, 2)
+        for x in range(0, width, 2)
+        for y in range(0, height, 2)
         if screen.get_at((x, y))[0] > 200 and screen.get_at((x, y))[1] < 60
     ]
+    assert len(red) == 100  # the whole square, nothing scaled away
     assert red
     x, y = red[len(red) // 2]
     cx, cy = rotate_in(rotation, x, y)
@@ -154,7 +157,7 @@ def test_without_a_display_one_line_points_to_the_tour(
 ) -> None:
     import kiosk.app as app
 
-    def no_screen(windowed: bool) -> None:
+    def no_screen(windowed: bool, rotation: int = 0) -> None:
         app._no_display("no available video device")
 
     monkeypatch.setattr(app, "_open_display", no_screen)
