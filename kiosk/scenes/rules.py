@@ -20,11 +20,13 @@ from engines import find_game
 from kiosk.boards import BoardView, renderer_for
 from kiosk.catalog import entry
 from kiosk.games import presentation_for
+from kiosk.games.base import Extras
 from kiosk.illustration import illustration
 from kiosk.rules_doc import Diagram, DiagramError, parse_page, rules_path
 from kiosk.scenes.base import Scene
 from kiosk.scenes.chrome import draw_backdrop, draw_title
 from kiosk.touch import Phase, Pointer
+from kiosk.ui.dice import draw_cube, draw_die
 from kiosk.ui.text import render, wrap
 from kiosk.ui.theme import PALETTE, seat_colours
 from kiosk.ui.widgets import Button, ButtonRow, rounded_panel
@@ -88,6 +90,31 @@ def page_rows(path: Path, width: int) -> tuple[Row, ...]:
     return tuple(rows)
 
 
+def _draw_extras(surface: pygame.Surface, view: BoardView, extras: Extras) -> None:
+    """The dice and the doubling cube where the play screen puts them, scaled to the board."""
+    board = view.board_rect
+    scale = board.height / 1040
+    if extras.dice:
+        size = max(24, round(86 * scale))
+        gap = size // 4
+        x = board.centerx + board.width // 4 - (len(extras.dice) * (size + gap) - gap) // 2
+        for i, value in enumerate(extras.dice):
+            used = i < len(extras.dice_used) and extras.dice_used[i]
+            rect = pygame.Rect(x + i * (size + gap), board.centery - size // 2, size, size)
+            draw_die(surface, rect, value, used)
+    if extras.cube is not None:
+        size = max(24, round(70 * scale))
+        if extras.cube_owner is None:
+            y = board.centery
+        else:
+            y = (
+                board.bottom - round(60 * scale)
+                if extras.cube_owner == 0
+                else board.top + round(60 * scale)
+            )
+        draw_cube(surface, (board.left + size // 2 + 4, y), size, extras.cube)
+
+
 @lru_cache(maxsize=48)
 def diagram_image(diagram: Diagram, width: int) -> pygame.Surface:
     """The diagram's board drawn by the game's renderer (a note if it cannot be)."""
@@ -106,7 +133,9 @@ def diagram_image(diagram: Diagram, width: int) -> pygame.Surface:
         renderer_for(geometry.kind, game.id),
         seat_colours(game.players),
     )
-    view.draw(surface, presentation_for(game).tokens(state), lit, pulse=0.5)
+    presentation = presentation_for(game)
+    view.draw(surface, presentation.tokens(state), lit, pulse=0.5)
+    _draw_extras(surface, view, presentation.extras(state))
     used = view.board_rect.clip(surface.get_rect())
     image = pygame.Surface((width, used.height), pygame.SRCALPHA)
     image.blit(surface, (0, 0), pygame.Rect(0, used.y, width, used.height))
