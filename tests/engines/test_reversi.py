@@ -27,7 +27,7 @@ def squares(state: State, letter: str) -> set[str]:
 # Figure 1 rebuilt from its caption: white places A on d5.
 FIGURE_1 = [
     "........",
-    "BNN...B.",  # a2 white, b2 c2 black (e, f), g2 white
+    "BNNB..B.",  # b2 c2 black (e, f) flanked by a2 and d2 white; g2 white
     "...B.N..",  # d3 white, f3 black
     "...NN...",  # d4 e4 black
     "BN..NNB.",  # a5 white, b5 black (b), d5 = A (empty), e5 f5 black, g5 white
