@@ -25,8 +25,10 @@ ROLE_COLOURS: dict[str, Colour] = {
     "remove": PALETTE.accent,
     "error": PALETTE.warning,
     "hint": (150, 120, 230),
+    "raichi": (236, 72, 56),
 }
-"""Highlight roles: legal target, touched piece, last move, to remove, wrong, hint."""
+"""Highlight roles: legal target, touched piece, last move, to remove, wrong, hint, and
+a king's free way to the edge (tablut's Raichi)."""
 
 
 class Renderer:
@@ -67,6 +69,11 @@ class Renderer:
         """A coloured ring (or dot on an empty target) around ``point``."""
         colour = ROLE_COLOURS.get(role, PALETTE.legal)
         x, y = view.centres[point]
+        if role == "raichi":
+            r = view.unit * 0.16
+            diamond = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+            pygame.draw.polygon(surface, colour, [(round(a), round(b)) for a, b in diamond])
+            return
         radius = view.unit * 0.46
         width = max(3, int(view.unit * (0.07 + 0.03 * pulse)))
         pygame.draw.circle(surface, colour, (round(x), round(y)), round(radius), width)

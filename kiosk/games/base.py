@@ -63,6 +63,16 @@ class Extras:
     panels: tuple[Panel, ...] = field(default=())
 
 
+@dataclass(frozen=True)
+class Sowing:
+    """One sowing of a move, seed by seed: the chosen case or a relay."""
+
+    start: int
+    """The point emptied into the hand."""
+    drops: tuple[int, ...]
+    """The points that receive a seed, in order (as many as the seeds taken)."""
+
+
 class Presentation:
     """Default presentation: subclasses implement :meth:`tokens`."""
 
@@ -112,4 +122,19 @@ class Presentation:
         points = self.move_points(state, move)
         if isinstance(move, PathMove) and len(points) >= 2:
             return (points[0], points[-1])
+        return None
+
+    def sowing(self, state: State, move: Any) -> tuple[Sowing, ...] | None:
+        """The seeds ``move`` sows one by one, each relay a new :class:`Sowing`
+        (``None``: the move sows nothing)."""
+        return None
+
+    def lit(self, state: State) -> dict[int, str]:
+        """Points lit while this position stands: a highlight role by point
+        (tablut's Raichi paths); nothing by default."""
+        return {}
+
+    def banner(self, state: State) -> tuple[str, str] | None:
+        """A short announcement (French, English) shown over the board when a
+        move reaches this position (``None``: nothing to announce)."""
         return None

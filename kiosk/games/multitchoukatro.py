@@ -1,4 +1,8 @@
-"""Multitchoukatro: seeds in the cases and the rouma; a move touches the case it sows."""
+"""Multitchoukatro: seeds in the cases and the rouma; a move touches the case it sows.
+
+A move is animated seed by seed along the engine's own sowing: the chosen
+case, then each relay the engine reports (:meth:`MultitchoukatroState.sowings`).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ from typing import Any
 
 from engines.core import Game, Place, State
 from engines.multitchoukatro import MultitchoukatroState
-from kiosk.games.base import Extras, Presentation, Token, Tokens
+from kiosk.games.base import Extras, Presentation, Sowing, Token, Tokens
 
 
 class MultitchoukatroPresentation(Presentation):
@@ -27,15 +31,36 @@ class MultitchoukatroPresentation(Presentation):
             return (move.at,)
         return ()
 
+    def sowing(self, state: State, move: Any) -> tuple[Sowing, ...] | None:
+        """Each sowing of the move (the chosen case, then its relays), seed by seed:
+        one seed into each following position, the rouma (point ``n``) included,
+        the emptied case too when going round."""
+        if not isinstance(state, MultitchoukatroState) or not isinstance(move, Place):
+            return None
+        cells = list(state.board)
+        cycle = len(cells) + 1
+        laps = []
+        for number in state.sowings(move):
+            start = number - 1
+            seeds, cells[start] = cells[start], 0
+            drops = [(start + k) % cycle for k in range(1, seeds + 1)]
+            for point in drops:
+                if point < len(cells):
+                    cells[point] += 1
+            laps.append(Sowing(start, tuple(drops)))
+        return tuple(laps)
+
     def extras(self, state: State) -> Extras:
         assert isinstance(state, MultitchoukatroState)
         if state.is_terminal():
             return Extras()
         left = sum(state.board)
-        return Extras(status=(
-            f"Semez une case · encore {left} graine{'s' if left > 1 else ''} hors de la rouma",
-            f"Sow a case · {left} seed{'s' if left > 1 else ''} still out of the rouma",
-        ))
+        return Extras(
+            status=(
+                f"Semez une case · encore {left} graine{'s' if left > 1 else ''} hors de la rouma",
+                f"Sow a case · {left} seed{'s' if left > 1 else ''} still out of the rouma",
+            )
+        )
 
 
 def make(game: Game) -> Presentation:

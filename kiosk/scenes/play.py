@@ -19,7 +19,7 @@ from kiosk.catalog import Entry, seat_names
 from kiosk.games import presentation_for
 from kiosk.picker import MovePicker, Touch
 from kiosk.run import GameRun
-from kiosk.scenes.animation import Transition
+from kiosk.scenes.animation import Banner, Transition
 from kiosk.scenes.base import Scene
 from kiosk.scenes.chrome import draw_backdrop
 from kiosk.scenes.panels import PanelContent, SeatPanel
@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-BOARD_RECT = pygame.Rect(440, 20, 1040, 1040)
+BOARD_RECT = pygame.Rect(448, 52, 1024, 1016)
+"""Where the board is drawn; the line above it holds the game's status (Raichi, phase…)."""
 LEFT, RIGHT = 20, 1500
 COLUMN_W = 400
 MACHINE_PAUSE = 0.5
@@ -69,6 +70,7 @@ class PlayScene(Scene):
         self.menu = ButtonRow()
         self.dice = DiceRoll()
         self.transition: Transition | None = None
+        self.banner: Banner | None = None
         self.ticket: int | None = None
         self.hint_ticket: int | None = None
         self.hint: Any = None
@@ -177,12 +179,13 @@ class PlayScene(Scene):
         """Apply a decision with its animation and sound."""
         before = self.presentation.tokens(self.state)
         slide = self.presentation.moved_piece_points(self.state, move)
+        sowing = self.presentation.sowing(self.state, move)
         self.run.play(move)
         after = self.presentation.tokens(self.state)
-        self.transition = Transition(
-            self.view, before, after, slide, seeds=self.view.geometry.kind == "pits"
-        )
+        self.transition = Transition(self.view, before, after, slide, sowing)
         self.kiosk.sounds.play("capture" if self.transition.captures else "move")
+        text = self.presentation.banner(self.state)
+        self.banner = Banner(text, self.clock, any(p.turned for p in self.panels)) if text else None
         self.picker = MovePicker(self.state, self.presentation)
         self.message = ("", "", False)
         self.hint = None
@@ -397,7 +400,7 @@ class PlayScene(Scene):
             if self.hint is not None:
                 for point in self.presentation.move_points(self.state, self.hint):
                     marks[point] = "hint"
-        return marks
+        return {**self.presentation.lit(self.state), **marks}
 
     def draw(self, canvas: pygame.Surface) -> None:
         if self.transition is not None:
@@ -410,6 +413,8 @@ class PlayScene(Scene):
             canvas.blit(self._still_layer(), (0, 0))
             if self.dice.rolling:
                 self._draw_dice(canvas)
+        if self.banner is not None:
+            self.banner.draw(canvas, self.view.board_rect.center, self.clock, self.kiosk.tr.lang)
         for seat, panel in enumerate(self.panels):
             panel.draw(canvas, self._panel_content(seat), self.clock)
         if len(self.panels) < len(self.run.game.players):
@@ -466,7 +471,7 @@ class PlayScene(Scene):
             blit_text(
                 canvas,
                 status,
-                (BOARD_RECT.centerx, 6),
+                (board.centerx, max(10, board.top - 40)),
                 26,
                 PALETTE.ivory,
                 "sans-bold",
