@@ -6,6 +6,8 @@ and the *presets*: engine specs with plain labels, the first being the default.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 
@@ -71,6 +73,20 @@ def seat_name(game_id: str, player: str, lang: str = "fr") -> str:
     """How a seat (an engine player name) is shown."""
     fr, en = SEAT_NAMES.get(game_id, _COLOURS).get(player, (player, player))
     return en if lang == "en" else fr
+
+
+def with_seat_names(text: str, game_id: str, players: Sequence[str], lang: str) -> str:
+    """``text`` (an engine's words) with the engine's player names shown as seats.
+
+    Engines name players in French (``noir``, ``sud``); an English sentence
+    gets "Black", "South"… French text is left as the engine wrote it.
+    """
+    if lang != "en":
+        return text
+    for player in players:
+        name = seat_name(game_id, player, "en")
+        text = re.sub(rf"\b{re.escape(player)}\b", name, text, flags=re.IGNORECASE)
+    return text
 
 
 def seat_names(spec: str, lang: str = "fr") -> tuple[str, ...]:

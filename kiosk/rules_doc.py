@@ -116,7 +116,7 @@ class _Reader:
     def flush(self) -> None:
         if self.paragraph:
             kind = "item" if self.paragraph[0].startswith("• ") else "paragraph"
-            self.blocks.append(Block(kind, " ".join(self.paragraph)))
+            self.blocks.append(Block(kind, inline(" ".join(self.paragraph))))
             self.paragraph = []
 
 
@@ -204,7 +204,7 @@ def parse_page(text: str) -> list[Block]:
             last = reader.blocks.pop()
             reader.blocks.append(Block("item", last.text + " " + inline(stripped)))
         else:
-            reader.paragraph.append(inline(stripped))
+            reader.paragraph.append(stripped)
     reader.flush()
     return reader.blocks
 

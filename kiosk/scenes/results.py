@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kiosk.catalog import Entry, seat_names
+from kiosk.catalog import Entry, seat_names, with_seat_names
 from kiosk.run import GameRun
 from kiosk.scenes.base import ButtonScene
 from kiosk.ui.text import blit_paragraph, blit_text
@@ -94,7 +94,10 @@ class ResultsScene(ButtonScene):
             anchor="midtop",
         )
         if outcome is not None:
-            reason = outcome.reason_in(self.kiosk.tr.lang)
+            lang = self.kiosk.tr.lang
+            reason = with_seat_names(
+                outcome.reason_in(lang), self.run.game.id, self.run.game.players, lang
+            )
             blit_paragraph(
                 canvas,
                 reason[:1].upper() + reason[1:],

@@ -172,3 +172,13 @@ def test_who_starts_follows_the_sources() -> None:
 def test_no_pygame_import() -> None:
     code = "import sys, kiosk.catalog; sys.exit('pygame' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_english_sentences_name_the_seats_in_english() -> None:
+    from kiosk.catalog import with_seat_names
+
+    text = "noir bore off every checker (blanc still has 1 checker in play)"
+    shown = with_seat_names(text, "jacquet", ("blanc", "noir"), "en")
+    assert "noir" not in shown.lower() and "blanc" not in shown.lower()
+    assert shown.startswith(seat_name("jacquet", "noir", "en"))
+    assert with_seat_names(text, "jacquet", ("blanc", "noir"), "fr") == text
