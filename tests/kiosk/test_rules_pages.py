@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -30,7 +32,7 @@ def test_every_game_has_its_rules_in_french_and_english(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("path", list(page_files()), ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_every_diagram_is_a_position_of_its_game(path) -> None:  # type: ignore[no-untyped-def]
+def test_every_diagram_is_a_position_of_its_game(path: Path) -> None:
     assert check_page(path) == []
 
 
