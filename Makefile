@@ -19,9 +19,9 @@ $(VENV)/.bench: pyproject.toml $(VENV)/.dev
 	$(BIN)/python -m pip install -q -e '.[dev,bench]'
 	touch $@
 
-## make run: the kiosk in a window (fullscreen on the Pi is `ludokiosk`)
+## make run: the kiosk in a window, board games on a simulated board (fullscreen on the Pi is `ludokiosk`)
 run: $(VENV)/.dev
-	$(BIN)/ludokiosk --windowed
+	$(BIN)/ludokiosk --windowed --board-sim
 
 ## make duel: play a game in the terminal against the machine (GAME=…, BOT=…)
 duel: $(VENV)/.dev

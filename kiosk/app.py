@@ -18,6 +18,7 @@ from pathlib import Path
 import pygame
 
 from kiosk.config import load_settings
+from kiosk.hardware import HardwareLink
 from kiosk.runtime import STEP, Kiosk
 from kiosk.touch import PointerTracker
 from kiosk.ui.theme import CANVAS
@@ -32,6 +33,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--config", type=Path, help="un fichier de réglages qui complète config/kiosk.toml"
+    )
+    parser.add_argument(
+        "--hardware",
+        type=Path,
+        help="le fichier du matériel (plateau, boutons…), sinon config/hardware.toml",
+    )
+    parser.add_argument(
+        "--board-sim",
+        action="store_true",
+        help="jouer sur un plateau simulé (une fenêtre par plateau, protocole série réel)",
     )
     parser.add_argument(
         "--screenshot-tour",
@@ -114,7 +125,12 @@ def run_window(args: argparse.Namespace) -> int:
     if screen is None:
         return 1
     pygame.font.init()
-    kiosk = Kiosk(loaded)
+    hardware_problems: list[str] = []
+    hardware = HardwareLink.from_config(args.hardware, args.board_sim, hardware_problems)
+    kiosk = Kiosk(loaded, hardware=hardware)
+    for line in hardware_problems:
+        print(f"ludokiosk: {line}", file=sys.stderr)
+        kiosk.notify(line, seconds=12.0, warning=True)
     if args.lang:
         kiosk.set_language(args.lang)
     kiosk.home()

@@ -95,6 +95,14 @@ class GameRun:
                 return index
         return None
 
+    def take_back(self, count: int) -> bool:
+        """The last ``count`` decisions taken back (a takeback made on the board)."""
+        if not 0 < count < len(self.states):
+            return False
+        del self.states[-count:]
+        del self.moves[-count:]
+        return True
+
     def undo(self) -> bool:
         """Back to the last position where a person was to decide; False if none."""
         index = self._undo_index()

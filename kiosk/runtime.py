@@ -12,11 +12,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 
 import pygame
 
+from drivers.inputs import ButtonPressed, FlapChanged, PresenceDetected
 from kiosk.ai_worker import AiWorker
 from kiosk.config import LoadedSettings, Settings
+from kiosk.hardware import HardwareLink
 from kiosk.i18n import Translator
 from kiosk.scenes.base import Scene, SceneStack
 from kiosk.sound import Sounds
@@ -48,6 +51,7 @@ class Kiosk:
         loaded: LoadedSettings,
         worker: AiWorker | None = None,
         sounds: Sounds | None = None,
+        hardware: HardwareLink | None = None,
     ) -> None:
         self.settings: Settings = loaded.settings
         self.config_files = loaded.files
@@ -55,6 +59,7 @@ class Kiosk:
         self.stack = SceneStack()
         self.canvas = pygame.Surface(CANVAS)
         self.worker = worker if worker is not None else AiWorker()
+        self.hardware = hardware if hardware is not None else HardwareLink()
         self.sounds = (
             sounds if sounds is not None else Sounds(self.settings.volume, self.settings.muted)
         )
@@ -109,7 +114,10 @@ class Kiosk:
         if top is None:
             self.home()
             return
+        self._hardware_events(top)
         self.guard(lambda: top.update(dt))
+        if not top.follows_board:
+            self.hardware.drain_board()
         if (
             not top.keeps_awake
             and top.idle_goes_to_attract
@@ -118,6 +126,29 @@ class Kiosk:
             log.info("inactif depuis %.0f s : démonstration", self.idle_for())
             self.attract()
         self.notices = [n for n in self.notices if n.until > self.now]
+
+    def _hardware_events(self, top: Scene) -> None:
+        """Buttons, the presence sensor and the flaps: what they mean wherever we are."""
+        for event in self.hardware.input_events():
+            if isinstance(event, PresenceDetected | ButtonPressed):
+                self.last_input = self.now
+            if isinstance(event, PresenceDetected) and top.keeps_awake:
+                log.info("quelqu'un approche : accueil")
+                self.home()
+            elif isinstance(event, ButtonPressed):
+                if event.name == "menu":
+                    self.worker.cancel_all()
+                    self.home()
+                elif event.name == "back":
+                    if len(self.stack) > 1:
+                        self.pop()
+                    else:
+                        self.home()
+                else:
+                    self.guard(partial(top.hardware_button, event.name))
+            elif isinstance(event, FlapChanged):
+                self.last_input = self.now
+                self.guard(lambda: top.flaps_changed(self.hardware.flaps_down()))
 
     def idle_for(self) -> float:
         return self.now - self.last_input
@@ -183,3 +214,4 @@ class Kiosk:
 
     def close(self) -> None:
         self.worker.close()
+        self.hardware.close()

@@ -29,6 +29,8 @@ class Scene:
     """True when the scene is itself the idle screen (attract) or must not time out."""
     idle_goes_to_attract = True
     """False for scenes that handle idleness themselves (play asks "still there?")."""
+    follows_board = False
+    """True while the scene reads the physical board's events itself."""
 
     def __init__(self, kiosk: Kiosk) -> None:
         self.kiosk = kiosk
@@ -42,6 +44,12 @@ class Scene:
 
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack."""
+
+    def hardware_button(self, name: str) -> None:
+        """A physical button other than menu and back (``hint``)."""
+
+    def flaps_changed(self, down: frozenset[int]) -> None:
+        """The physical shut-the-box's flaps moved: ``down`` are shut."""
 
     def leave(self) -> None:
         """Called when another scene covers or replaces it."""

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engines.core import Dice
+from kiosk.board.guide import TURN_TEXT
+from kiosk.board_session import BoardSession
 from kiosk.boards import BoardView, renderer_for
 from kiosk.catalog import Entry, seat_names
 from kiosk.games import presentation_for
@@ -22,13 +24,18 @@ from kiosk.run import GameRun
 from kiosk.scenes.animation import Banner, Transition
 from kiosk.scenes.base import Scene
 from kiosk.scenes.chrome import draw_backdrop
+from kiosk.scenes.overlays import (
+    draw_cube_and_status,
+    draw_demo_banner,
+    draw_scoreboard,
+    draw_still_there,
+)
 from kiosk.scenes.panels import PanelContent, SeatPanel
 from kiosk.table import CONTROLLER_LABELS, HUMAN, Table
 from kiosk.touch import Phase, Pointer
-from kiosk.ui.dice import DiceRoll, draw_cube
-from kiosk.ui.text import blit_paragraph, blit_text
+from kiosk.ui.dice import DiceRoll
 from kiosk.ui.theme import CANVAS, PALETTE, seat_colours
-from kiosk.ui.widgets import Button, ButtonRow, rounded_panel
+from kiosk.ui.widgets import Button, ButtonRow
 
 if TYPE_CHECKING:
     from kiosk.runtime import Kiosk
@@ -86,9 +93,21 @@ class PlayScene(Scene):
         self._names: tuple[str, ...] = ()
         self._names_lang = ""
         self._layer: pygame.Surface | None = None
-        self._banner: tuple[str, pygame.Surface] | None = None
         self._layer_key: object = None
+        self.board: BoardSession | None = None
         self._fresh_position()
+        if not demo:
+            machine = [p for i, p in enumerate(game.players) if self.run.controller(i) != HUMAN]
+            self.board = BoardSession.open(
+                kiosk.hardware.board_for(table.spec),
+                table.spec,
+                self.state,
+                self.presentation,
+                machine,
+                kiosk.now,
+            )
+        self.follows_board = self.board is not None
+        self._board_said: tuple[str, str] = ("", "")
 
     # ------------------------------------------------------------------ layout
 
@@ -163,6 +182,8 @@ class PlayScene(Scene):
                 )
             if not self.choice:
                 actions.append((self._("Conseil"), self._ask_hint, PALETTE.calm))
+            if self.board is not None and self.board.answer.status == TURN_TEXT:
+                actions.append((self._("Pions retournés"), self._discs_turned, PALETTE.gold))
         if self.run.table.against_machine and self.run.can_undo():
             actions.append((self._("Annuler mon coup"), self._undo, PALETTE.ivory_dark))
         panel.set_buttons(panel.layout_buttons(actions[:5]))
@@ -181,6 +202,8 @@ class PlayScene(Scene):
         slide = self.presentation.moved_piece_points(self.state, move)
         sowing = self.presentation.sowing(self.state, move)
         self.run.play(move)
+        if self.board is not None:
+            self.board.played(self.state, move, self.kiosk.now)
         after = self.presentation.tokens(self.state)
         self.transition = Transition(self.view, before, after, slide, sowing)
         self.kiosk.sounds.play("capture" if self.transition.captures else "move")
@@ -194,6 +217,8 @@ class PlayScene(Scene):
 
     def _roll(self) -> None:
         move = self.run.roll()
+        if self.board is not None:
+            self.board.played(self.state, move, self.kiosk.now)
         if isinstance(move, Dice):
             self.dice.throw(move.values)
         self.kiosk.sounds.play("dice")
@@ -206,7 +231,54 @@ class PlayScene(Scene):
         if self.run.undo():
             self.transition = None
             self.message = (self._("Coup annulé."), "", False)
+            if self.board is not None:
+                self.board.undone(self.state, self.kiosk.now)
             self._fresh_position()
+
+    def _take_back(self, count: int) -> None:
+        """The previous position was restored on the board: those decisions are undone."""
+        if self.ticket is not None:
+            self.kiosk.worker.cancel(self.ticket)
+            self.ticket = None
+        if self.run.take_back(count):
+            self.transition = None
+            self.message = (self._("Coup repris sur le plateau."), "", False)
+        if self.board is not None:
+            self.board.undone(self.state, self.kiosk.now)
+        self._fresh_position()
+
+    def _follow_board(self) -> None:
+        """The physical board's hands: a decision, a choice to offer, or a takeback."""
+        if self.board is None:
+            return
+        answer = self.board.update(self.kiosk.now)
+        if answer.undo:
+            self._take_back(answer.undo)
+        elif answer.decision is not None and not self.state.is_terminal():
+            self.play(answer.decision)
+        elif answer.choices:
+            self.choice = list(answer.choices)
+            self._layout_buttons()
+        elif answer.status != self._board_said:
+            self._layout_buttons()
+        self._board_said = answer.status
+
+    def _discs_turned(self) -> None:
+        if self.board is not None:
+            self.board.confirm(self.kiosk.now)
+            self._layout_buttons()
+
+    def enter(self) -> None:
+        if self.board is not None:
+            self.board.resync(self.kiosk.now)
+
+    def leave(self) -> None:
+        if self.board is not None:
+            self.board.close()
+
+    def hardware_button(self, name: str) -> None:
+        if name == "hint" and not self.demo and self.run.human_to_move():
+            self._ask_hint()
 
     def _ask_hint(self) -> None:
         if self.hint_ticket is None:
@@ -227,6 +299,7 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         self.dice.update(dt)
+        self._follow_board()
         if self.transition is not None:
             self.transition.update(dt)
             if self.transition.done:
@@ -455,28 +528,10 @@ class PlayScene(Scene):
 
     def _draw_table_things(self, canvas: pygame.Surface) -> None:
         extras = self.presentation.extras(self.state)
-        board = self.view.board_rect
         if not self.dice.rolling:
             self._draw_dice(canvas)
-        if extras.cube is not None:
-            if extras.cube_owner is None:
-                y = board.centery
-            elif extras.cube_owner == 0:
-                y = board.bottom - 60
-            else:
-                y = board.top + 60
-            draw_cube(canvas, (board.left - 4, y), 70, extras.cube)
         status = self.pick(*extras.status) if extras.status[0] else ""
-        if status:
-            blit_text(
-                canvas,
-                status,
-                (board.centerx, max(10, board.top - 40)),
-                26,
-                PALETTE.ivory,
-                "sans-bold",
-                anchor="midtop",
-            )
+        draw_cube_and_status(canvas, self.view.board_rect, extras, status)
 
     def _panel_content(self, seat: int) -> PanelContent:
         game = self.run.game
@@ -499,6 +554,8 @@ class PlayScene(Scene):
             else:
                 content.headline = self._("À vous de jouer !")
             text, _, warning = self.message
+            if not text and self.board is not None:
+                text, warning = self.board.status(self.kiosk.tr.lang)
             if text and not self.demo:
                 content.message, content.message_is_warning = text, warning
         extras = self.presentation.extras(self.state)
@@ -523,78 +580,17 @@ class PlayScene(Scene):
 
     def _draw_scoreboard(self, canvas: pygame.Surface) -> None:
         """More seats than panels (shut the box with 5 or 6): a list of everyone."""
-        extras = self.presentation.extras(self.state)
         rect = pygame.Rect(BOARD_RECT.x + 360, CANVAS[1] - 110, BOARD_RECT.width - 380, 96)
-        rounded_panel(canvas, rect, PALETTE.ivory_dark, radius=18)
-        x = rect.x + 20
-        for seat in range(len(self.run.game.players)):
-            score = extras.panels[seat].score if seat < len(extras.panels) else ""
-            pygame.draw.circle(canvas, self.colours[seat], (x + 14, rect.centery), 14)
-            used = blit_text(
-                canvas,
-                f"{seat + 1} {score}",
-                (x + 34, rect.centery),
-                26,
-                PALETTE.ink,
-                "sans-bold",
-                anchor="midleft",
-            )
-            x = used.right + 24
+        draw_scoreboard(canvas, rect, self.presentation.extras(self.state), self.colours)
 
     def _draw_demo_banner(self, canvas: pygame.Surface) -> None:
-        lang = self.kiosk.tr.lang
-        if self._banner is None or self._banner[0] != lang:
-            image = pygame.Surface((920, 140), pygame.SRCALPHA)
-            rect = pygame.Rect(10, 6, 900, 120)
-            rounded_panel(image, rect, PALETTE.felt_dark, radius=24, border=PALETTE.gold)
-            name = self.pick(self.entry.name_fr, self.entry.name_en)
-            blit_text(
-                image,
-                name,
-                (rect.centerx, rect.y + 14),
-                40,
-                PALETTE.gold,
-                "serif-bold",
-                anchor="midtop",
-            )
-            call = self._("Touchez l'écran pour jouer")
-            blit_text(
-                image, call, (rect.centerx, rect.bottom - 14), 26, PALETTE.ivory, anchor="midbottom"
-            )
-            self._banner = (lang, image)
-        canvas.blit(self._banner[1], (CANVAS[0] // 2 - 460, CANVAS[1] - 146))
+        name = self.pick(self.entry.name_fr, self.entry.name_en)
+        draw_demo_banner(canvas, name, self._("Touchez l'écran pour jouer"))
 
     def _draw_still_there(self, canvas: pygame.Surface) -> None:
-        veil = pygame.Surface(CANVAS, pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 150))
-        canvas.blit(veil, (0, 0))
-        rect = pygame.Rect(0, 0, 900, 360)
-        rect.center = (CANVAS[0] // 2, CANVAS[1] // 2)
-        rounded_panel(canvas, rect, PALETTE.ivory, radius=30, border=PALETTE.gold)
-        blit_text(
+        draw_still_there(
             canvas,
             self._("Vous êtes toujours là ?"),
-            (rect.centerx, rect.y + 50),
-            56,
-            PALETTE.ink,
-            "serif-bold",
-            anchor="midtop",
-        )
-        seconds = max(0, int(self.still_there or 0) + 1)
-        blit_text(
-            canvas,
-            str(seconds),
-            (rect.centerx, rect.y + 140),
-            90,
-            PALETTE.accent,
-            "sans-bold",
-            anchor="midtop",
-        )
-        blit_paragraph(
-            canvas,
+            max(0, int(self.still_there or 0) + 1),
             self._("Touchez l'écran pour continuer la partie."),
-            pygame.Rect(rect.x + 40, rect.bottom - 80, rect.width - 80, 60),
-            30,
-            PALETTE.ink,
-            align="center",
         )

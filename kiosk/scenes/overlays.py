@@ -1,0 +1,117 @@
+"""Things drawn around and over a game: the doubling cube and the status line,
+the scoreboard of many players, the demonstration's banner, "are you still there?"."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from kiosk.games.base import Extras
+from kiosk.ui.dice import draw_cube
+from kiosk.ui.text import blit_paragraph, blit_text
+from kiosk.ui.theme import CANVAS, PALETTE, Colour
+from kiosk.ui.widgets import rounded_panel
+
+
+def draw_cube_and_status(
+    canvas: pygame.Surface, board: pygame.Rect, extras: Extras, status: str
+) -> None:
+    """The doubling cube beside the board (by its owner), the status line above it."""
+    if extras.cube is not None:
+        if extras.cube_owner is None:
+            y = board.centery
+        elif extras.cube_owner == 0:
+            y = board.bottom - 60
+        else:
+            y = board.top + 60
+        draw_cube(canvas, (board.left - 4, y), 70, extras.cube)
+    if status:
+        blit_text(
+            canvas,
+            status,
+            (board.centerx, max(10, board.top - 40)),
+            26,
+            PALETTE.ivory,
+            "sans-bold",
+            anchor="midtop",
+        )
+
+
+def draw_scoreboard(
+    canvas: pygame.Surface, rect: pygame.Rect, extras: Extras, colours: tuple[Colour, ...]
+) -> None:
+    """Every seat's colour, number and score in one strip."""
+    rounded_panel(canvas, rect, PALETTE.ivory_dark, radius=18)
+    x = rect.x + 20
+    for seat, colour in enumerate(colours):
+        score = extras.panels[seat].score if seat < len(extras.panels) else ""
+        pygame.draw.circle(canvas, colour, (x + 14, rect.centery), 14)
+        used = blit_text(
+            canvas,
+            f"{seat + 1} {score}",
+            (x + 34, rect.centery),
+            26,
+            PALETTE.ink,
+            "sans-bold",
+            anchor="midleft",
+        )
+        x = used.right + 24
+
+
+@lru_cache(maxsize=8)
+def demo_banner(name: str, call: str) -> pygame.Surface:
+    """The banner under a demonstration: the game's name and the call to play."""
+    image = pygame.Surface((920, 140), pygame.SRCALPHA)
+    rect = pygame.Rect(10, 6, 900, 120)
+    rounded_panel(image, rect, PALETTE.felt_dark, radius=24, border=PALETTE.gold)
+    blit_text(
+        image, name, (rect.centerx, rect.y + 14), 40, PALETTE.gold, "serif-bold", anchor="midtop"
+    )
+    blit_text(image, call, (rect.centerx, rect.bottom - 14), 26, PALETTE.ivory, anchor="midbottom")
+    return image
+
+
+def draw_demo_banner(canvas: pygame.Surface, name: str, call: str) -> None:
+    canvas.blit(demo_banner(name, call), (CANVAS[0] // 2 - 460, CANVAS[1] - 146))
+
+
+@lru_cache(maxsize=1)
+def _veil() -> pygame.Surface:
+    veil = pygame.Surface(CANVAS, pygame.SRCALPHA)
+    veil.fill((0, 0, 0, 150))
+    return veil
+
+
+def draw_still_there(canvas: pygame.Surface, question: str, seconds: int, call: str) -> None:
+    """The question over a veiled game, with the seconds left."""
+    canvas.blit(_veil(), (0, 0))
+    rect = pygame.Rect(0, 0, 900, 360)
+    rect.center = (CANVAS[0] // 2, CANVAS[1] // 2)
+    rounded_panel(canvas, rect, PALETTE.ivory, radius=30, border=PALETTE.gold)
+    blit_text(
+        canvas,
+        question,
+        (rect.centerx, rect.y + 50),
+        56,
+        PALETTE.ink,
+        "serif-bold",
+        anchor="midtop",
+    )
+    blit_text(
+        canvas,
+        str(seconds),
+        (rect.centerx, rect.y + 140),
+        90,
+        PALETTE.accent,
+        "sans-bold",
+        anchor="midtop",
+    )
+    blit_paragraph(
+        canvas,
+        call,
+        pygame.Rect(rect.x + 40, rect.bottom - 80, rect.width - 80, 60),
+        30,
+        PALETTE.ink,
+        align="center",
+    )
