@@ -8,8 +8,12 @@ from dataclasses import dataclass, field
 import pygame
 
 from kiosk.ui.text import blit_paragraph, blit_text, fit_size
-from kiosk.ui.theme import PALETTE, Colour
+from kiosk.ui.theme import CANVAS, PALETTE, Colour
 from kiosk.ui.widgets import Button, ButtonRow, rounded_panel
+
+LEFT, RIGHT = 20, 1500
+"""Left edges of the panel columns either side of the board."""
+COLUMN_W = 400
 
 
 @dataclass
@@ -127,3 +131,17 @@ class SeatPanel:
             x = centre[0] + 16 * math.cos(angle)
             y = centre[1] + 16 * math.sin(angle)
             pygame.draw.circle(surface, (*PALETTE.calm, round(alpha)), (round(x), round(y)), 5)
+
+
+def seat_panels(seats: int, facing: bool) -> list[SeatPanel]:
+    """Panels for up to four seats: bottom right, top left (turned when facing), …"""
+    half = (CANVAS[1] - 60) // 2
+    top = pygame.Rect(0, 20, COLUMN_W, half)
+    bottom = pygame.Rect(0, 40 + half, COLUMN_W, half)
+    spots = [
+        (bottom.move(RIGHT, 0), False),
+        (top.move(LEFT, 0), facing),
+        (bottom.move(LEFT, 0), False),
+        (top.move(RIGHT, 0), facing),
+    ]
+    return [SeatPanel(rect, turned) for rect, turned in spots[: min(seats, 4)]]

@@ -18,6 +18,7 @@ from kiosk.board.guide import TURN_TEXT
 from kiosk.board_session import BoardSession
 from kiosk.boards import BoardView, renderer_for
 from kiosk.catalog import Entry, seat_names
+from kiosk.flaps import FlapFollower
 from kiosk.games import presentation_for
 from kiosk.picker import MovePicker, Touch
 from kiosk.run import GameRun
@@ -30,7 +31,7 @@ from kiosk.scenes.overlays import (
     draw_scoreboard,
     draw_still_there,
 )
-from kiosk.scenes.panels import PanelContent, SeatPanel
+from kiosk.scenes.panels import LEFT, PanelContent, seat_panels
 from kiosk.table import CONTROLLER_LABELS, HUMAN, Table
 from kiosk.touch import Phase, Pointer
 from kiosk.ui.dice import DiceRoll
@@ -44,8 +45,6 @@ log = logging.getLogger(__name__)
 
 BOARD_RECT = pygame.Rect(448, 52, 1024, 1016)
 """Where the board is drawn; the line above it holds the game's status (Raichi, phase…)."""
-LEFT, RIGHT = 20, 1500
-COLUMN_W = 400
 MACHINE_PAUSE = 0.5
 """Seconds a machine's move waits at least, so a person sees it coming."""
 
@@ -73,7 +72,7 @@ class PlayScene(Scene):
         self.view = BoardView(
             geometry, BOARD_RECT, renderer_for(geometry.kind, game.id), self.colours
         )
-        self.panels = self._make_panels(len(game.players), facing=table.humans >= 2)
+        self.panels = seat_panels(len(game.players), facing=table.humans >= 2)
         self.menu = ButtonRow()
         self.dice = DiceRoll()
         self.transition: Transition | None = None
@@ -108,21 +107,9 @@ class PlayScene(Scene):
             )
         self.follows_board = self.board is not None
         self._board_said: tuple[str, str] = ("", "")
+        self.flaps = FlapFollower()
 
     # ------------------------------------------------------------------ layout
-
-    def _make_panels(self, seats: int, facing: bool) -> list[SeatPanel]:
-        half = (CANVAS[1] - 60) // 2
-        top = pygame.Rect(0, 20, COLUMN_W, half)
-        bottom = pygame.Rect(0, 40 + half, COLUMN_W, half)
-        spots = [
-            (bottom.move(RIGHT, 0), False),
-            (top.move(LEFT, 0), facing),
-            (bottom.move(LEFT, 0), False),
-            (top.move(RIGHT, 0), facing),
-        ]
-        panels = [SeatPanel(rect, turned) for rect, turned in spots[: min(seats, 4)]]
-        return panels
 
     # ------------------------------------------------------------------ flow
 
@@ -276,6 +263,18 @@ class PlayScene(Scene):
         if self.board is not None:
             self.board.close()
 
+    def flaps_changed(self, down: frozenset[int]) -> None:
+        self.flaps.changed(down, self.kiosk.now)
+
+    def _follow_flaps(self) -> None:
+        """A physical shut-the-box: the flaps pushed down are the decision."""
+        if not self.demo and self.run.human_to_move():
+            move, why = self.flaps.decision(self.state, self.kiosk.now)
+            if move is not None:
+                self.play(move)
+            elif why is not None:
+                self._warn(self.pick(*why))
+
     def hardware_button(self, name: str) -> None:
         if name == "hint" and not self.demo and self.run.human_to_move():
             self._ask_hint()
@@ -307,6 +306,7 @@ class PlayScene(Scene):
                 self._layout_buttons()
             return
         self._collect_answers()
+        self._follow_flaps()
         if self._check_still_there(dt):
             return
         state = self.state
