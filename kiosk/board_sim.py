@@ -1,0 +1,290 @@
+"""``ludokiosk-board-sim``: a physical board on the desktop, speaking the real protocol.
+
+Starts :class:`~drivers.simulator.BoardSimulator` on a pty, prints the port
+to give the kiosk (``port: PATH``, one line), and shows the board in a
+window: click a cell to place or lift a piece, watch the LEDs the kiosk
+lights (blinking included). ``--headless`` keeps to the terminal: LED changes
+are printed, and lines such as ``place 3 4`` / ``lift 3 4`` move pieces.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import tempfile
+import threading
+import time
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from types import FrameType
+from typing import Any, TextIO
+
+from drivers.sensorboard import Cell, LedFrame
+from drivers.simulator import BoardSimulator, lit_cells
+
+BOARDS_DIR = Path(__file__).resolve().parent.parent / "config" / "boards"
+DEFAULT_LINK = Path(tempfile.gettempdir()) / "ludokiosk-board"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What the window needs of a board mapping: size, real cells, point names."""
+
+    name: str
+    rows: int
+    cols: int
+    cells: frozenset[Cell] = frozenset()
+    """The cells that carry a point (all of them when empty)."""
+    labels: dict[Cell, str] = field(default_factory=dict)
+
+    def on_board(self, cell: Cell) -> bool:
+        return not self.cells or cell in self.cells
+
+
+def _cell(text: Any) -> Cell | None:
+    try:
+        row, col = (int(part) for part in str(text).split(","))
+    except ValueError:
+        return None
+    return row, col
+
+
+def load_layout(board: str) -> Layout:
+    """The layout of ``config/boards/NAME.toml`` (or of a ``.toml`` path)."""
+    path = Path(board) if board.endswith(".toml") else BOARDS_DIR / f"{board}.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    rows, cols = int(data["rows"]), int(data["cols"])
+    index = data.get("leds", {}).get("index", {})
+    cells = frozenset(c for c in map(_cell, index) if c is not None)
+    labels: dict[Cell, str] = {}
+    for game in data.get("games", [])[:1]:
+        for point, where in game.get("points", {}).items():
+            cell = _cell(where)
+            if cell is not None:
+                labels[cell] = point
+    return Layout(str(data.get("name", board)), rows, cols, cells, labels)
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="ludokiosk-board-sim",
+        description="Un plateau à capteurs simulé sur un pty / a simulated sensor board on a pty.",
+    )
+    parser.add_argument("--board", help="config/boards/NOM.toml (ou un chemin .toml)")
+    parser.add_argument("--rows", type=int, help="rangées (défaut 8)")
+    parser.add_argument("--cols", type=int, help="colonnes (défaut 8)")
+    parser.add_argument(
+        "--link",
+        type=Path,
+        default=DEFAULT_LINK,
+        help=f"lien stable vers le pty, à donner à la borne (défaut {DEFAULT_LINK})",
+    )
+    parser.add_argument("--headless", action="store_true", help="sans fenêtre (terminal)")
+    parser.add_argument(
+        "--duration", type=float, default=0.0, help="s'arrêter après ce nombre de secondes"
+    )
+    parser.add_argument("--cell", type=int, default=0, help="taille d'une case en pixels")
+    return parser.parse_args(argv)
+
+
+def make_layout(args: argparse.Namespace) -> Layout:
+    layout = load_layout(args.board) if args.board else Layout("", 8, 8)
+    rows, cols = args.rows or layout.rows, args.cols or layout.cols
+    if not (1 <= rows <= 16 and 1 <= cols <= 16):
+        raise SystemExit(f"plateau de {rows} x {cols} : 1 à 16 de chaque côté")
+    if (rows, cols) != (layout.rows, layout.cols):
+        layout = Layout(layout.name, rows, cols)
+    return layout
+
+
+def command(sim: BoardSimulator, line: str) -> str | None:
+    """Run one terminal command; a message, or ``None`` for ``quit``."""
+    words = line.split()
+    if not words:
+        return ""
+    verb = words[0].lower()
+    if verb in ("quit", "q", "quitter"):
+        return None
+    if verb in ("unplug", "débrancher"):
+        sim.unplug()
+        return "débranché / unplugged"
+    if verb in ("replug", "rebrancher"):
+        sim.replug()
+        return f"rebranché / replugged: {sim.port}"
+    if verb in ("reboot", "redémarrer"):
+        sim.reboot()
+        return "redémarré / rebooted"
+    if verb in ("place", "poser", "lift", "lever") and len(words) == 3:
+        try:
+            cell = (int(words[1]), int(words[2]))
+            sim.set(cell, verb in ("place", "poser"))
+        except ValueError as error:
+            return f"? {error}"
+        return f"{verb} {cell[0]} {cell[1]}"
+    return "? place R C | lift R C | unplug | replug | reboot | quit"
+
+
+def _differs(sim: BoardSimulator, frame: LedFrame) -> bool:
+    return sim.leds() != frame
+
+
+def run_headless(
+    sim: BoardSimulator,
+    duration: float,
+    commands: Iterable[str] | None = None,
+    out: TextIO | None = None,
+) -> None:
+    """Print LED changes until ``quit``, end of time or a signal.
+
+    The end of ``commands`` (standard input) does not stop the board.
+    """
+    stop = threading.Event()
+    commands = sys.stdin if commands is None else commands
+    out = sys.stdout if out is None else out
+
+    def read_commands() -> None:
+        try:
+            for line in commands:
+                answer = command(sim, line)
+                if answer is None:
+                    stop.set()
+                    return
+                if answer:
+                    print(answer, file=out, flush=True)
+        except (OSError, ValueError):
+            return  # no terminal to read from
+
+    shown = sim.leds()
+    threading.Thread(target=read_commands, name="board-sim stdin", daemon=True).start()
+    end = time.monotonic() + duration if duration else float("inf")
+    while not stop.is_set() and time.monotonic() < end:
+        sim.wait_until(partial(_differs, sim, shown), min(0.2, max(0.0, end - time.monotonic())))
+        if sim.leds() != shown:
+            shown = sim.leds()
+            lit = lit_cells(shown)
+            text = " ".join(f"{r},{c}={what}" for (r, c), what in lit.items())
+            print(f"leds: {text or 'éteintes / all off'}", file=out, flush=True)
+
+
+def _status(sim: BoardSimulator) -> str:
+    if not sim.plugged:
+        state = "débranché / unplugged"
+    elif sim.host_present:
+        state = "borne connectée / kiosk connected"
+    else:
+        state = "en attente de la borne / waiting for the kiosk"
+    counts = sim.counts
+    return (
+        f"{state} · reçues/in {counts['received']} · envoyées/out {counts['sent']}"
+        f" · erreurs/errors {counts['errors']}"
+    )
+
+
+HELP = (
+    "clic : poser/lever · U : (dé)brancher · R : redémarrer · Échap : quitter",
+    "click: place/lift · U: unplug/replug · R: reboot · Esc: quit",
+)
+
+
+def run_window(sim: BoardSimulator, layout: Layout, duration: float, cell_size: int) -> None:
+    """The board in a window until it is closed (or ``duration`` seconds pass)."""
+    import pygame
+
+    from kiosk.ui.theme import PALETTE, font
+
+    pygame.init()
+    size = cell_size or max(32, min(88, 880 // layout.cols, 640 // layout.rows))
+    margin, bar = 16, 106
+    width = max(layout.cols * size + 2 * margin, 560)
+    height = layout.rows * size + 2 * margin + bar
+    screen = pygame.display.set_mode((width, height))
+    title = f"ludokiosk-board-sim · {layout.name or f'{layout.rows} x {layout.cols}'}"
+    pygame.display.set_caption(title)
+    left = (width - layout.cols * size) // 2
+    label_font, status_font = font(max(10, size // 5)), font(15)
+    clock = pygame.time.Clock()
+    end = time.monotonic() + duration if duration else float("inf")
+
+    def cell_at(x: int, y: int) -> Cell | None:
+        col, row = (x - left) // size, (y - margin) // size
+        if 0 <= row < layout.rows and 0 <= col < layout.cols and x >= left and y >= margin:
+            return row, col
+        return None
+
+    while time.monotonic() < end:
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                return
+            if event.type == pygame.KEYDOWN:
+                if event.key in (pygame.K_ESCAPE, pygame.K_q):
+                    return
+                if event.key == pygame.K_u and sim.plugged:
+                    sim.unplug()
+                elif event.key == pygame.K_u:
+                    sim.replug()
+                if event.key == pygame.K_r:
+                    sim.reboot()
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                cell = cell_at(*event.pos)
+                if cell is not None and layout.on_board(cell):
+                    sim.set(cell, cell not in sim.occupancy)
+        screen.fill(PALETTE.felt_dark)
+        shown = sim.shown()
+        occupancy = sim.occupancy
+        for row in range(layout.rows):
+            for col in range(layout.cols):
+                rect = pygame.Rect(left + col * size, margin + row * size, size, size)
+                if not layout.on_board((row, col)):
+                    pygame.draw.rect(screen, PALETTE.felt, rect.inflate(-2, -2))
+                    continue
+                pygame.draw.rect(screen, PALETTE.wood_light, rect.inflate(-2, -2))
+                colour = shown.get((row, col))
+                if colour is not None:
+                    pygame.draw.rect(screen, colour, rect.inflate(-6, -6), border_radius=6)
+                    pygame.draw.rect(screen, PALETTE.wood_edge, rect.inflate(-6, -6), 1, 6)
+                if (row, col) in occupancy:
+                    radius = size * 3 // 10
+                    pygame.draw.circle(screen, PALETTE.shadow, rect.center, radius + 2)
+                    pygame.draw.circle(screen, PALETTE.black_piece, rect.center, radius)
+                label = layout.labels.get((row, col), f"{row},{col}")
+                text = label_font.render(label, True, PALETTE.ink)
+                screen.blit(text, (rect.x + 4, rect.y + 2))
+        base = height - bar + 8
+        screen.blit(status_font.render(_status(sim), True, PALETTE.ivory), (margin, base))
+        for i, line in enumerate((f"port: {sim.port}", *HELP), start=1):
+            text = status_font.render(line, True, PALETTE.ivory_dark)
+            screen.blit(text, (margin, base + 22 * i))
+        pygame.display.flip()
+        clock.tick(30)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    layout = make_layout(args)
+    sim = BoardSimulator(layout.rows, layout.cols, link=args.link)
+    sim.start()
+
+    def interrupted(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupted)
+    print(f"port: {sim.port}", flush=True)
+    try:
+        if args.headless:
+            run_headless(sim, args.duration)
+        else:
+            run_window(sim, layout, args.duration, args.cell)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        sim.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
