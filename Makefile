@@ -39,10 +39,11 @@ lint: $(VENV)/.dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
-## make bench: engine speed side by side with OpenSpiel, plus its cross-checks
+## make bench: engine speed side by side with OpenSpiel, frame times, board latency, cross-checks
 bench: $(VENV)/.bench
 	$(BIN)/python -m bench.engines
 	$(BIN)/python -m bench.frames
+	$(BIN)/python -m bench.board_latency
 	$(BIN)/python -m pytest -q tests/engines/test_openspiel_crosscheck.py tests/engines/test_backgammon_peers.py
 
 clean:
