@@ -25,6 +25,7 @@ from typing import Any, TextIO
 
 from drivers.sensorboard import Cell, LedFrame
 from drivers.simulator import BoardSimulator, lit_cells
+from kiosk.board.guide import DIFFERS
 
 BOARDS_DIR = Path(__file__).resolve().parent.parent / "config" / "boards"
 DEFAULT_LINK = Path(tempfile.gettempdir()) / "ludokiosk-board"
@@ -115,6 +116,8 @@ def command(sim: BoardSimulator, line: str) -> str | None:
     if verb in ("replug", "rebrancher"):
         sim.replug()
         return f"rebranché / replugged: {sim.port}"
+    if verb in ("right", "remettre"):
+        return f"{put_right(sim)} case(s) / cell(s)"
     if verb in ("reboot", "redémarrer"):
         sim.reboot()
         return "redémarré / rebooted"
@@ -125,7 +128,7 @@ def command(sim: BoardSimulator, line: str) -> str | None:
         except ValueError as error:
             return f"? {error}"
         return f"{verb} {cell[0]} {cell[1]}"
-    return "? place R C | lift R C | unplug | replug | reboot | quit"
+    return "? place R C | lift R C | right | unplug | replug | reboot | quit"
 
 
 def _differs(sim: BoardSimulator, frame: LedFrame) -> bool:
@@ -185,9 +188,18 @@ def _status(sim: BoardSimulator) -> str:
 
 
 HELP = (
-    "clic : poser/lever · U : (dé)brancher · R : redémarrer · Échap : quitter",
-    "click: place/lift · U: unplug/replug · R: reboot · Esc: quit",
+    "clic : poser/lever · P : remettre les pièces · U : (dé)brancher · R : redémarrer · Échap",
+    "click: place/lift · P: put the pieces right · U: unplug/replug · R: reboot · Esc: quit",
 )
+
+
+def put_right(sim: BoardSimulator) -> int:
+    """Toggle every cell blinking white ("remettez les pièces"): the hands that set up a
+    game or put a board right in one go. Returns how many cells changed."""
+    wrong = [cell for cell, led in sim.leds().cells() if led == DIFFERS]
+    for cell in wrong:
+        sim.set(cell, cell not in sim.occupancy)
+    return len(wrong)
 
 
 def run_window(sim: BoardSimulator, layout: Layout, duration: float, cell_size: int) -> None:
@@ -228,6 +240,8 @@ def run_window(sim: BoardSimulator, layout: Layout, duration: float, cell_size: 
                     sim.replug()
                 if event.key == pygame.K_r:
                     sim.reboot()
+                if event.key == pygame.K_p:
+                    put_right(sim)
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                 cell = cell_at(*event.pos)
                 if cell is not None and layout.on_board(cell):

@@ -146,3 +146,20 @@ def test_the_simulated_board_process_serves_the_game_and_goes_away() -> None:
     finally:
         link.close()
     assert simulated.process.poll() is not None
+
+
+def test_the_simulators_put_right_sets_up_a_game_in_one_go(folder: Path) -> None:
+    from kiosk.board_sim import put_right
+
+    rig = Rig("tablut", folder)
+    try:
+        rig.sim.set_all([])
+        answer = rig.pump(lambda a: a.kind == "wrong")
+        assert answer.kind == "wrong" and not answer.synced
+        assert wait_for(lambda: rig.sim.leds() == answer.leds)
+        pieces = len(occupied(rig.presentation.tokens(rig.state)))
+        assert pieces == 25
+        assert put_right(rig.sim) == pieces, "every piece of the start blinks until put"
+        assert rig.pump(lambda a: a.synced).synced
+    finally:
+        rig.close()
