@@ -54,6 +54,21 @@ def _cell(text: Any) -> Cell | None:
     return row, col
 
 
+def _point_names(spec: str) -> dict[Cell, str]:
+    """Each cell's point name for ``spec`` (boards laid out by a rule, not a table)."""
+    from engines import find_game
+    from kiosk.board.mapping import MappingError, mapping_for
+
+    try:
+        mapping = mapping_for(spec)
+    except (MappingError, ValueError):
+        return {}
+    if mapping is None:
+        return {}
+    geometry = find_game(spec).geometry()
+    return {cell: geometry.name(point) for point, cell in enumerate(mapping.cells)}
+
+
 def load_layout(board: str) -> Layout:
     """The layout of ``config/boards/NAME.toml`` (or of a ``.toml`` path)."""
     path = Path(board) if board.endswith(".toml") else BOARDS_DIR / f"{board}.toml"
@@ -67,6 +82,8 @@ def load_layout(board: str) -> Layout:
             cell = _cell(where)
             if cell is not None:
                 labels[cell] = point
+        if not labels and game.get("specs"):
+            labels = _point_names(str(game["specs"][0]))
     return Layout(str(data.get("name", board)), rows, cols, cells, labels)
 
 
@@ -211,7 +228,7 @@ def run_window(sim: BoardSimulator, layout: Layout, duration: float, cell_size: 
     pygame.init()
     size = cell_size or max(32, min(88, 880 // layout.cols, 640 // layout.rows))
     margin, bar = 16, 106
-    width = max(layout.cols * size + 2 * margin, 560)
+    width = max(layout.cols * size + 2 * margin, 820)
     height = layout.rows * size + 2 * margin + bar
     screen = pygame.display.set_mode((width, height))
     title = f"ludokiosk-board-sim · {layout.name or f'{layout.rows} x {layout.cols}'}"
