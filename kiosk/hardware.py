@@ -27,7 +27,7 @@ from drivers.hardware_config import (
 )
 from drivers.inputs import InputEvent
 from drivers.sensorboard import SensorBoard
-from kiosk.board.mapping import MappingError, mapping_for
+from kiosk.board.mapping import MappingError, check_all, mapping_for
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +112,10 @@ class HardwareLink:
         cls, path: Path | None, simulate: bool = False, problems: list[str] | None = None
     ) -> HardwareLink:
         """The configured hardware; a wrong file is reported and nothing is opened."""
+        for file, line, ok in check_all():
+            log.log(logging.INFO if ok else logging.WARNING, "plateau %s : %s", file, line)
+            if not ok and problems is not None:
+                problems.append(f"config/boards/{file}: {line}")
         try:
             config = load_hardware(path)
             hardware = build_hardware(config, serial=_serial_board)
