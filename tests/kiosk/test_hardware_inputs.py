@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
@@ -122,3 +123,13 @@ def test_menu_and_presence_buttons(factory: MockFactory) -> None:
         step_until(kiosk, lambda: isinstance(kiosk.stack.top, HomeScene))
     finally:
         inputs.close()
+
+
+def test_a_wrong_hardware_file_is_named_and_the_kiosk_runs_without_it(tmp_path: Path) -> None:
+    bad = tmp_path / "hardware.toml"
+    bad.write_text('[board]\ntransport = "usb"\n', encoding="utf-8")
+    problems: list[str] = []
+    link = HardwareLink.from_config(bad, problems=problems)
+    assert link.board is None and link.input_events() == []
+    assert len(problems) == 1
+    assert "hardware.toml" in problems[0] and "board.transport" in problems[0]
