@@ -61,6 +61,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["lessons"]:
+        from kiosk.lessons.check import main as lessons_main
+
+        return lessons_main(argv[1:])
     args = parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     if args.screenshot_tour is not None:

@@ -1,0 +1,1 @@
+"""Lessons: the rules taught step by step, on the screen and on the board."""
