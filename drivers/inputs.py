@@ -16,7 +16,6 @@ turns into small events on a thread-safe queue, read like a sensor board's
 
 from __future__ import annotations
 
-import queue
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -24,6 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpiozero import Button, DigitalInputDevice, MotionSensor  # type: ignore[import-untyped]
+
+from drivers.events import EventQueue
 
 BUTTON_NAMES = ("menu", "back", "hint")
 FLAP_COUNTS = (9, 12)
@@ -57,7 +58,7 @@ class FlapChanged:
 InputEvent = ButtonPressed | PresenceDetected | PresenceEnded | FlapChanged
 
 
-class Inputs:
+class Inputs(EventQueue[InputEvent]):
     """The configured buttons, presence sensor and flaps, as one event queue."""
 
     def __init__(
@@ -77,8 +78,7 @@ class Inputs:
                 raise ValueError(f"bouton inconnu : {name} ({', '.join(BUTTON_NAMES)})")
         if flaps and len(flaps) not in FLAP_COUNTS:
             raise ValueError(f"{len(flaps)} volets : il en faut 9 ou 12")
-        self._events: queue.SimpleQueue[InputEvent] = queue.SimpleQueue()
-        self._wake = threading.Event()
+        super().__init__()
         self._lock = threading.Lock()
         self.bounce = bounce_ms / 1000
         self.settle = settle_ms / 1000
@@ -117,27 +117,6 @@ class Inputs:
     def _add(self, device: Any) -> Any:
         self._devices.append(device)
         return device
-
-    # --- the queue ---------------------------------------------------------
-
-    def post(self, event: InputEvent) -> None:
-        """Queue an event for :meth:`events` (called from gpiozero's threads)."""
-        self._events.put(event)
-        self._wake.set()
-
-    def events(self) -> list[InputEvent]:
-        """Events since the last call, oldest first (never blocks)."""
-        found: list[InputEvent] = []
-        while True:
-            try:
-                found.append(self._events.get_nowait())
-            except queue.Empty:
-                self._wake.clear()
-                return found
-
-    def wait(self, timeout: float) -> bool:
-        """Block until an event is queued or ``timeout`` seconds pass."""
-        return self._wake.wait(timeout)
 
     def _initial_presence(self, sensor: Any) -> None:
         """Someone already there at start: gpiozero fires no edge for a first state."""

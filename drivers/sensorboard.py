@@ -15,11 +15,11 @@ the game's points.
 from __future__ import annotations
 
 import enum
-import queue
-import threading
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+
+from drivers.events import EventQueue
 
 Cell = tuple[int, int]
 Colour = tuple[int, int, int]
@@ -161,7 +161,7 @@ class OccupancyChanged:
 BoardEvent = BoardConnected | BoardLost | OccupancyChanged
 
 
-class SensorBoard(ABC):
+class SensorBoard(EventQueue[BoardEvent], ABC):
     """A board the kiosk reads and lights, behind any transport.
 
     Transports run their own reader (a thread or the caller's polling) and
@@ -173,27 +173,7 @@ class SensorBoard(ABC):
     cols: int
 
     def __init__(self) -> None:
-        self._events: queue.SimpleQueue[BoardEvent] = queue.SimpleQueue()
-        self._wake = threading.Event()
-
-    def post(self, event: BoardEvent) -> None:
-        """Queue an event for :meth:`events` (called by the transport)."""
-        self._events.put(event)
-        self._wake.set()
-
-    def events(self) -> list[BoardEvent]:
-        """Events since the last call, oldest first (never blocks)."""
-        found: list[BoardEvent] = []
-        while True:
-            try:
-                found.append(self._events.get_nowait())
-            except queue.Empty:
-                self._wake.clear()
-                return found
-
-    def wait(self, timeout: float) -> bool:
-        """Block until an event is queued or ``timeout`` seconds pass."""
-        return self._wake.wait(timeout)
+        EventQueue.__init__(self)
 
     @property
     @abstractmethod
