@@ -116,8 +116,12 @@ class BoardSession:
             self.board.show(LedFrame(self.board.rows, self.board.cols))
         self._shown = None
 
+    def frame(self, answer: Answer) -> LedFrame:
+        """The LEDs to show for ``answer`` (a lesson adds its own marks)."""
+        return answer.leds
+
     def _show(self) -> None:
-        frame = self.answer.leds
+        frame = self.frame(self.answer)
         if frame != self._shown and self.board.connected:
             if (frame.rows, frame.cols) == (self.board.rows, self.board.cols):
                 self.board.show(frame)

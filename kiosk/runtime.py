@@ -21,6 +21,7 @@ from kiosk.ai_worker import AiWorker
 from kiosk.config import LoadedSettings, Settings
 from kiosk.hardware import HardwareLink
 from kiosk.i18n import Translator
+from kiosk.lessons.progress import LessonProgress
 from kiosk.scenes.base import Scene, SceneStack
 from kiosk.sound import Sounds
 from kiosk.touch import Pointer
@@ -65,6 +66,7 @@ class Kiosk:
         )
         self.now = 0.0
         self.last_input = 0.0
+        self.lesson_progress = LessonProgress()
         self.notices: list[Notice] = []
         self.errors = 0
         for problem in loaded.problems:
@@ -82,6 +84,7 @@ class Kiosk:
     def attract(self) -> None:
         from kiosk.scenes.attract import AttractScene
 
+        self.lesson_progress = LessonProgress()
         self.stack.reset(AttractScene(self))
 
     def push(self, scene: Scene) -> None:

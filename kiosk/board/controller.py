@@ -108,6 +108,11 @@ class BoardController:
         """The last answer given."""
         return self._answer
 
+    @property
+    def chores(self) -> bool:
+        """Pieces still to take off, put back or turn after the last decision."""
+        return bool(self._take_off or self._put_back or self._turn)
+
     def feed(self, event: BoardEvent, now: float) -> Answer:
         """A board event (in the order the board gave them)."""
         self._now = max(self._now, now)

@@ -11,7 +11,10 @@ Colours, so that a visitor reads the board the same way in every game:
   player may choose to take off (a mill's removal);
 - orange, blinking: a piece that stays but must change (a disc to turn);
 - green, blinking: a square where a piece must be put back;
-- white, blinking: a square that differs from the game: put it right.
+- white, blinking: a square that differs from the game: put it right;
+- violet, steady: in a lesson, a square to look at (the lesson's other marks
+  use the colours above: yellow the piece to lift, green where it goes, red
+  blinking a piece to take off, blue the answer after two misses).
 """
 
 from __future__ import annotations
@@ -27,6 +30,11 @@ MAY_TAKE = Led(LedMode.ON, (255, 0, 0))
 TURN = Led(LedMode.BLINK, (255, 90, 0))
 PUT_BACK = Led(LedMode.BLINK, (0, 200, 0))
 DIFFERS = Led(LedMode.BLINK, (255, 255, 255))
+LOOK = Led(LedMode.ON, (150, 40, 255))
+
+LESSON_ROLES = {"last": LOOK, "selected": HAND, "target": TARGET, "remove": TAKE_OFF,
+                "hint": ELSEWHERE_TO}
+"""A lesson's highlight roles (see :data:`kiosk.lessons.model.ROLES`) as LEDs."""
 
 Text = tuple[str, str]
 

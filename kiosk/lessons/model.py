@@ -11,8 +11,10 @@ A file names its ``game`` and holds ``[[lesson]]`` tables, each with an
 - highlights by role, as point names: ``look`` (look here), ``move`` (move
   this), ``to`` (to here), ``remove`` (take this off);
 - an "à vous" part: ``expect`` (the moves accepted, in notation) or
-  ``expect_kind`` (``capture``: any decision that takes a piece; ``any``:
-  any legal decision), with ``hint`` and ``wrong`` texts ``["…", "…"]``.
+  ``expect_kind`` (``capture``: any decision that takes a piece;
+  ``capture:NAME``: a capture the engine names so, e.g. ``capture:embuche``
+  at rithmomachie; ``any``: any legal decision), with ``hint`` and ``wrong``
+  texts ``["…", "…"]``.
 
 Nothing here draws; :mod:`kiosk.lessons.check` verifies every file against
 the engines.
@@ -21,8 +23,10 @@ the engines.
 from __future__ import annotations
 
 import tomllib
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +109,7 @@ def _step(data: Any, where: str) -> Step:
         for name in _names(data.get(key, []), where, key)
     )
     kind = str(data.get("expect_kind", ""))
-    if kind and kind not in KINDS:
+    if kind and kind.split(":")[0] not in KINDS:
         raise LessonError(f"{where}: expect_kind {kind!r} inconnu ({', '.join(KINDS)})")
     if "hint" in data and not (data.get("expect") or kind):
         raise LessonError(f"{where}: hint sans expect ni expect_kind")
@@ -161,9 +165,11 @@ def lesson_files(directory: Path = LESSONS_DIR) -> list[Path]:
     return sorted(directory.glob("*.toml"))
 
 
-def lessons_for(game_id: str, directory: Path = LESSONS_DIR) -> list[Lesson]:
+@lru_cache(maxsize=32)
+def lessons_for(game_id: str, directory: Path = LESSONS_DIR) -> tuple[Lesson, ...]:
+    """The lessons of a game (none when it has no file), read once."""
     path = directory / f"{game_id}.toml"
-    return load_file(path) if path.exists() else []
+    return tuple(load_file(path)) if path.exists() else ()
 
 
 def step_states(lesson: Lesson) -> list[tuple[State, State]]:
@@ -209,9 +215,17 @@ def fits_kind(state: State, move: Any, kind: str) -> bool:
     """Whether ``move`` is of the kind an "à vous" step asks for."""
     if kind == "any":
         return True
+    if ":" in kind and _plain(getattr(move, "kind", "")) != _plain(kind.split(":", 1)[1]):
+        return False
     after = state.apply(move)
     mover = state.current_player
     return _pieces_of_others(after, mover) < _pieces_of_others(state, mover)
+
+
+def _plain(text: str) -> str:
+    """Lower case without accents: ``Embûche`` and ``embuche`` name the same capture."""
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def _pieces_of_others(state: State, mover: str) -> int:

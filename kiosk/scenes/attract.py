@@ -1,7 +1,8 @@
 """Attract: machine-against-machine demonstrations cycling through the games.
 
 Each demo shows the game's name and a one-line rule; it runs until the game
-ends or for a while, then the next game starts. Any touch goes home.
+ends or for a while, then the next game starts. Every third time, a lesson of
+the game plays itself instead. Any touch goes home.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from kiosk.catalog import CATALOGUE
+from kiosk.lessons.model import lessons_for
 from kiosk.scenes.base import Scene
+from kiosk.scenes.lesson import LessonScene
 from kiosk.scenes.play import PlayScene
 from kiosk.table import Table
 from kiosk.touch import Phase, Pointer
@@ -24,6 +27,9 @@ if TYPE_CHECKING:
 DEMO_SECONDS = 75.0
 """How long one game is shown before the next (unless it ends sooner)."""
 DEMO_LEVEL = "debutant"
+LESSON_EVERY = 3
+"""One show in this many is a lesson (when the game has lessons)."""
+LESSON_SECONDS = 150.0
 
 
 class AttractScene(Scene):
@@ -34,7 +40,8 @@ class AttractScene(Scene):
         super().__init__(kiosk)
         self.order = [e for e in CATALOGUE if e.game_id in kiosk.settings.games] or list(CATALOGUE)
         self.index = (first if first is not None else int(kiosk.now) // 7) % len(self.order)
-        self.demo: PlayScene | None = None
+        self.demo: PlayScene | LessonScene | None = None
+        self.shows = 0
         self.age = 0.0
         self.ended_for = 0.0
 
@@ -45,6 +52,14 @@ class AttractScene(Scene):
     def start(self, index: int) -> None:
         self.index = index % len(self.order)
         entry = self.order[self.index]
+        self.age = 0.0
+        self.ended_for = 0.0
+        self.shows += 1
+        lessons = lessons_for(entry.game_id)
+        if lessons and self.shows % LESSON_EVERY == 0:
+            lesson = lessons[(self.shows // LESSON_EVERY) % len(lessons)]
+            self.demo = LessonScene(self.kiosk, entry, lesson, demo=True)
+            return
         from engines import find_game
 
         seats = len(find_game(entry.presets[0].spec).players)
@@ -52,17 +67,22 @@ class AttractScene(Scene):
             entry.presets[0].spec, (DEMO_LEVEL,) * seats, seed=int(self.kiosk.now * 1000) % 100000
         )
         self.demo = PlayScene(self.kiosk, entry, table, demo=True)
-        self.age = 0.0
-        self.ended_for = 0.0
+
+    def _over(self) -> bool:
+        demo = self.demo
+        if isinstance(demo, LessonScene):
+            return demo.ended
+        return demo is not None and demo.state.is_terminal()
 
     def update(self, dt: float) -> None:
         if self.demo is None:
             return
         self.age += dt
         self.demo.update(dt)
-        if self.demo.state.is_terminal():
+        if self._over():
             self.ended_for += dt
-        if self.ended_for > 4.0 or self.age > DEMO_SECONDS:
+        limit = LESSON_SECONDS if isinstance(self.demo, LessonScene) else DEMO_SECONDS
+        if self.ended_for > 4.0 or self.age > limit:
             self.kiosk.worker.cancel_all()
             self.start(self.index + 1)
 
@@ -75,6 +95,8 @@ class AttractScene(Scene):
         if self.demo is None:
             return
         self.demo.draw(canvas)
+        if isinstance(self.demo, LessonScene):
+            return
         entry = self.order[self.index]
         rect = pygame.Rect(0, 0, 900, 70)
         rect.midtop = (CANVAS[0] // 2, CANVAS[1] - 262)

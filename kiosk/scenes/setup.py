@@ -9,6 +9,7 @@ import pygame
 from engines import find_game
 from kiosk.catalog import Entry, Preset, presets_for, seat_names
 from kiosk.illustration import illustration
+from kiosk.lessons.model import lessons_for
 from kiosk.scenes.base import ButtonScene
 from kiosk.scenes.chrome import draw_backdrop, draw_title
 from kiosk.table import CONTROLLERS, HUMAN, SHORT_LABELS, Table
@@ -97,31 +98,20 @@ class SetupScene(ButtonScene):
                 self.buttons.add(button)
         self.seat_h = seat_h
         bottom = LEFT.bottom - 100
-        self.buttons.add(
-            Button(
-                pygame.Rect(LEFT.x, bottom, 200, 100),
-                self._("Retour"),
-                self.kiosk.pop,
-                PALETTE.ivory_dark,
-            )
-        )
-        self.buttons.add(
-            Button(
-                pygame.Rect(LEFT.x + 220, bottom, 200, 100),
-                self._("Règles"),
-                self._rules,
-                PALETTE.calm,
-            )
-        )
-        self.buttons.add(
-            Button(
-                pygame.Rect(LEFT.x + 440, bottom, 260, 100),
-                self._("Jouer"),
-                self._play,
-                PALETTE.accent,
-                size=44,
-            )
-        )
+        actions = [
+            (self._("Retour"), self.kiosk.pop, PALETTE.ivory_dark, 34),
+            (self._("Règles"), self._rules, PALETTE.calm, 34),
+        ]
+        if lessons_for(self.entry.game_id):
+            actions.append((self._("Apprendre"), self._learn, PALETTE.gold, 34))
+        actions.append((self._("Jouer"), self._play, PALETTE.accent, 44))
+        widths = [150, 160, 200, 0] if len(actions) == 4 else [200, 200, 0]
+        widths[-1] = LEFT.width - sum(widths) - 16 * (len(actions) - 1)
+        x = LEFT.x
+        for (label, action, colour, size), width in zip(actions, widths, strict=True):
+            rect = pygame.Rect(x, bottom, width, 100)
+            self.buttons.add(Button(rect, label, action, colour, size))
+            x += width + 16
 
     def _choose(self, preset: Preset):  # type: ignore[no-untyped-def]
         def action() -> None:
@@ -145,6 +135,11 @@ class SetupScene(ButtonScene):
             self.layout()
 
         return action
+
+    def _learn(self) -> None:
+        from kiosk.scenes.lessons_menu import LessonMenuScene
+
+        self.kiosk.push(LessonMenuScene(self.kiosk, self.entry))
 
     def _rules(self) -> None:
         from kiosk.scenes.rules import RulesScene

@@ -1,0 +1,155 @@
+"""The lessons of one game: a card each, with what the visitor already followed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from kiosk.catalog import Entry
+from kiosk.lessons.model import Lesson, lessons_for
+from kiosk.scenes.base import Scene
+from kiosk.scenes.chrome import draw_backdrop, draw_title
+from kiosk.touch import Phase, Pointer
+from kiosk.ui.text import blit_paragraph, blit_text, fit_size, wrap
+from kiosk.ui.theme import CANVAS, PALETTE
+from kiosk.ui.widgets import Button, ButtonRow, rounded_panel
+
+if TYPE_CHECKING:
+    from kiosk.runtime import Kiosk
+
+MARGIN_X, TOP, GAP = 56, 170, 22
+BOTTOM = CANVAS[1] - 150
+
+
+class LessonMenuScene(Scene):
+    name = "lessons"
+
+    def __init__(self, kiosk: Kiosk, entry: Entry) -> None:
+        super().__init__(kiosk)
+        self.entry = entry
+        self.lessons = lessons_for(entry.game_id)
+        self.cards: list[tuple[pygame.Rect, Lesson]] = []
+        self.pressed: pygame.Rect | None = None
+        self.buttons = ButtonRow()
+
+    def enter(self) -> None:
+        count = max(1, len(self.lessons))
+        columns = 2 if count <= 6 else 3 if count <= 12 else 4
+        rows = -(-count // columns)
+        width = (CANVAS[0] - 2 * MARGIN_X - (columns - 1) * GAP) // columns
+        height = min(176, (BOTTOM - TOP - (rows - 1) * GAP) // rows)
+        self.cards = []
+        for i, lesson in enumerate(self.lessons):
+            row, column = divmod(i, columns)
+            rect = pygame.Rect(
+                MARGIN_X + column * (width + GAP), TOP + row * (height + GAP), width, height
+            )
+            self.cards.append((rect, lesson))
+        self.buttons = ButtonRow()
+        self.buttons.add(
+            Button(
+                pygame.Rect(MARGIN_X, CANVAS[1] - 126, 240, 96),
+                self._("Retour"),
+                self.kiosk.pop,
+                PALETTE.ivory_dark,
+            )
+        )
+
+    def open(self, lesson: Lesson) -> None:
+        from kiosk.scenes.lesson import LessonScene
+
+        self.kiosk.sounds.play("move")
+        self.kiosk.push(LessonScene(self.kiosk, self.entry, lesson))
+
+    def suggested(self) -> Lesson | None:
+        """The first lesson not yet followed to its end."""
+        progress = self.kiosk.lesson_progress
+        return next((x for x in self.lessons if not progress.is_done(x.game, x.id)), None)
+
+    def pointer(self, event: Pointer) -> None:
+        if event.phase is Phase.DOWN:
+            if self.buttons.press(event.pos):
+                return
+            self.pressed = next((r for r, _ in self.cards if r.collidepoint(event.pos)), None)
+        elif event.phase is Phase.UP:
+            if self.buttons.release(event.pos):
+                return
+            for rect, lesson in self.cards:
+                if rect is self.pressed and rect.collidepoint(event.pos):
+                    self.open(lesson)
+            self.pressed = None
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        draw_backdrop(canvas)
+        name = self.pick(self.entry.name_fr, self.entry.name_en)
+        done = sum(self.kiosk.lesson_progress.is_done(x.game, x.id) for x in self.lessons)
+        draw_title(
+            canvas,
+            self._("Apprendre : {game}").format(game=name),
+            self._("Touchez une leçon. Leçons suivies : {done} sur {total}").format(
+                done=done, total=len(self.lessons)
+            ),
+        )
+        suggested = self.suggested()
+        for number, (rect, lesson) in enumerate(self.cards, start=1):
+            self._card(canvas, rect, lesson, number, lesson is suggested)
+        self.buttons.draw(canvas)
+
+    def _card(
+        self, canvas: pygame.Surface, rect: pygame.Rect, lesson: Lesson, number: int, next_up: bool
+    ) -> None:
+        card = rect.move(0, 4) if rect is self.pressed else rect
+        progress = self.kiosk.lesson_progress
+        finished = progress.is_done(lesson.game, lesson.id)
+        rounded_panel(
+            canvas, card, PALETTE.ivory, radius=22, shadow=0 if rect is self.pressed else 7,
+            border=PALETTE.accent if next_up else None,
+        )
+        badge = (card.x + 50, card.y + 50)
+        pygame.draw.circle(canvas, PALETTE.legal if finished else PALETTE.felt, badge, 30)
+        if finished:
+            pygame.draw.lines(
+                canvas, PALETTE.ink, False,
+                [(badge[0] - 13, badge[1]), (badge[0] - 3, badge[1] + 11),
+                 (badge[0] + 15, badge[1] - 11)], 6,
+            )
+        else:
+            blit_text(canvas, str(number), badge, 30, PALETTE.ivory, "sans-bold", "center")
+        x, width = card.x + 100, card.width - 124
+        title = self.pick(*lesson.title)
+        size = fit_size(title, width, 32, "serif-bold", smallest=24)
+        y = card.y + 22
+        for line in wrap(title, size, width, "serif-bold")[:2]:
+            blit_text(canvas, line, (x, y), size, PALETTE.ink, "serif-bold")
+            y += round(size * 1.15)
+        preview = self.pick(*lesson.steps[0].text)
+        if y < card.bottom - 70:
+            blit_paragraph(
+                canvas, preview, pygame.Rect(x, y + 4, width, card.bottom - 60 - y), 20,
+                (110, 96, 80), spacing=1.15,
+            )
+        seen = progress.steps_seen(lesson.game, lesson.id)
+        steps = len(lesson.steps)
+        if finished:
+            state = self._("Terminée")
+        elif seen:
+            state = self._("Étape {n} sur {total}").format(n=min(seen, steps), total=steps)
+        else:
+            state = self._("{n} étapes").format(n=steps)
+        variant = self._variant(lesson)
+        line = f"{variant} · {state}" if variant else state
+        blit_text(
+            canvas, line, (x, card.bottom - 22), fit_size(line, width, 22, "sans-bold"),
+            PALETTE.accent_dark, "sans-bold", "bottomleft",
+        )
+
+    def _variant(self, lesson: Lesson) -> str:
+        """The variant's name when the game offers several rule sets."""
+        variants = {p.variant_spec for p in self.entry.presets}
+        if len(variants) < 2:
+            return ""
+        for preset in self.entry.presets:
+            if preset.variant_spec == lesson.spec.split(",")[0]:
+                return self.pick(preset.label_fr, preset.label_en)
+        return ""
