@@ -99,6 +99,8 @@ class BoardController:
         self._lifted: set[int] = set()
         """Expected pieces seen lifted since the reference position was set."""
         self._synced = False
+        self._refused: frozenset[int] | None = None
+        """The occupancy of a refused decision: wrong until the hands change it."""
         self._reset(state)
 
     # ------------------------------------------------------------------ calls
@@ -161,6 +163,14 @@ class BoardController:
         self._lag.clear()
         self._clear_work()
         self._set_state(state)
+        return self._evaluate()
+
+    def refuse(self, now: float | None = None) -> Answer:
+        """The decision the board just showed is not accepted (a lesson asked for
+        another): its squares blink until the pieces are put back."""
+        self._now = max(self._now, now if now is not None else self._now)
+        self._offered, self._offered_at = (), None
+        self._refused = self._actual
         return self._evaluate()
 
     def confirm(self, now: float | None = None) -> Answer:
@@ -280,6 +290,11 @@ class BoardController:
         loose = self._take_off | self._put_back | self._turn
         differ = frozenset((actual ^ self._expected) - loose)
         stable = self._now - self._since >= self.settle - 1e-6
+        if self._refused is not None:
+            if actual == self._refused and differ:
+                return Answer("wrong", self._frame({p: guide.DIFFERS for p in differ}),
+                              guide.WRONG)
+            self._refused = None
         if not differ and not self._lag:
             self._synced = True
         complete = [e for e in self._effects

@@ -42,8 +42,11 @@ class LessonBoard(BoardSession):
             self.played(before.apply(move), move, now)
 
     def refused(self, state: State, now: float) -> None:
-        """A move the lesson did not want: the board must go back to ``state``."""
-        self.restarted(state, now)
+        """A move the lesson did not want: its squares blink until put back to ``state``."""
+        if state is not self.controller.state:
+            self.restarted(state, now)
+        self.answer = self.controller.refuse(now)
+        self._show()
 
     def frame(self, answer: Answer) -> LedFrame:
         if answer.kind != "rest" or not answer.synced or self.controller.chores:
