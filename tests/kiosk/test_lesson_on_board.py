@@ -12,6 +12,7 @@ from __future__ import annotations
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -164,7 +165,7 @@ class Table:
                 )
             if self.by_hand(state, move):
                 self.tidy(state, move)
-                self.pump(lambda m=move: self.copied(m), f"{move} copied")
+                self.pump(partial(self.copied, move), f"{move} copied")
 
     def copied(self, move: Any) -> bool:
         board = self.scene.board
