@@ -2,7 +2,8 @@
 
 ``ludokiosk --screenshot-tour DIR`` writes home, attract and settings, and
 for every game and variant its setup, a mid-game position with a touched
-piece's targets lit, its rules page and its result screen.
+piece's targets lit, its rules page and its result screen; for every game
+its lesson menu and each lesson at its first "à vous" step.
 """
 
 from __future__ import annotations
@@ -24,8 +25,11 @@ from kiosk.ai_worker import AiWorker, InlineWorker
 from kiosk.catalog import Entry, Preset, entry
 from kiosk.config import load_settings
 from kiosk.illustration import sample_position
+from kiosk.lessons.model import Lesson, lessons_for
 from kiosk.runtime import Kiosk
 from kiosk.scenes.attract import AttractScene
+from kiosk.scenes.lesson import LessonScene
+from kiosk.scenes.lessons_menu import LessonMenuScene
 from kiosk.scenes.play import PlayScene
 from kiosk.scenes.results import ResultsScene
 from kiosk.scenes.rules import RulesScene
@@ -96,6 +100,19 @@ def finished(kiosk: Kiosk, game_entry: Entry, spec: str) -> ResultsScene:
     return ResultsScene(kiosk, game_entry, scene.run)
 
 
+def lesson_at_work(kiosk: Kiosk, game_entry: Entry, lesson: Lesson) -> LessonScene:
+    """A lesson at its first "à vous" step (or its last step), animations done."""
+    scene = LessonScene(kiosk, game_entry, lesson)
+    kiosk.stack.reset(scene)
+    while not scene.asking and not scene.run.finished:
+        scene._forward()
+    for _ in range(600):
+        if scene.transition is None and not scene.queue:
+            break
+        kiosk.step()
+    return scene
+
+
 def run_tour(
     folder: Path,
     lang: str | None = None,
@@ -141,6 +158,13 @@ def run_tour(
         results = finished(kiosk, game_entry, spec)
         kiosk.stack.push(results)
         shot(f"{name}-results")
+    games = sorted({find_game(spec).id for spec in (specs if specs is not None else all_specs())})
+    for game_id in games:
+        kiosk.stack.reset(LessonMenuScene(kiosk, entry(game_id)))
+        shot(f"{game_id}-lessons")
+        for lesson in lessons_for(game_id):
+            lesson_at_work(kiosk, entry(game_id), lesson)
+            shot(f"{game_id}-lesson-{lesson.id}")
     kiosk.close()
     print(f"{count} écrans dans {folder} en {time.monotonic() - started:.1f} s")
     return 0

@@ -171,6 +171,7 @@ class BoardController:
         self._now = max(self._now, now if now is not None else self._now)
         self._offered, self._offered_at = (), None
         self._refused = self._actual
+        self._lifted = set()
         return self._evaluate()
 
     def confirm(self, now: float | None = None) -> Answer:
@@ -296,6 +297,8 @@ class BoardController:
                               guide.WRONG)
             self._refused = None
         if not differ and not self._lag:
+            if not self._synced:
+                self._lifted = set()  # squares still empty while setting up are no lifts
             self._synced = True
         complete = [e for e in self._effects
                     if not e.touched & loose and e.complete(actual, differ, self._lifted)]

@@ -78,6 +78,8 @@ class LessonScene(Scene):
         self.feedback: Feedback | None = None
         self.message = ""
         self.choice: list[Any] = []
+        self.choice_from_board = False
+        """The choice offered was made by hands on the board (several moves fit them)."""
         self.picker: MovePicker | None = None
         self.drag_from: int | None = None
         self.clock = 0.0
@@ -116,6 +118,7 @@ class LessonScene(Scene):
         self.feedback = None
         self.message = ""
         self.choice = []
+        self.choice_from_board = False
         self.step_age = 0.0
         self._fresh_picker()
         if self.board is not None:
@@ -169,7 +172,7 @@ class LessonScene(Scene):
         self.buttons.add(forward)
 
     def _attempt_action(self, move: Any):  # type: ignore[no-untyped-def]
-        return lambda: self.attempt(move)
+        return lambda: self.attempt(move, on_board=self.choice_from_board)
 
     def attempt(self, move: Any, on_board: bool = False) -> None:
         """The visitor made ``move``: accepted and animated, or refused and explained."""
@@ -177,6 +180,7 @@ class LessonScene(Scene):
         feedback = self.run.attempt(move)
         self.feedback = feedback
         self.choice = []
+        self.choice_from_board = False
         self.message = ""
         if feedback.accepted:
             self.kiosk.sounds.play("win" if self.run.finished else "move")
@@ -289,8 +293,9 @@ class LessonScene(Scene):
                 self.message = self._(
                     "Pas de coup à jouer maintenant : remettez la pièce, puis « Suivant »."
                 )
-        elif answer.choices and self.asking:
+        elif answer.choices and self.asking and not self.choice_from_board:
             self.choice = list(answer.choices)
+            self.choice_from_board = True
             self._layout_buttons()
 
     # ------------------------------------------------------------------ input
@@ -326,6 +331,7 @@ class LessonScene(Scene):
             self.attempt(touch.moves[0])
         elif touch.kind in ("choose", "stop-or-go"):
             self.choice = list(touch.moves)
+            self.choice_from_board = False
             self._layout_buttons()
         elif touch.kind == "wrong":
             self.kiosk.sounds.play("error")

@@ -20,6 +20,12 @@ if TYPE_CHECKING:
 
 MARGIN_X, TOP, GAP = 56, 170, 22
 BOTTOM = CANVAS[1] - 150
+TABS_FROM = 12
+"""More lessons than this: one tab per variant."""
+
+
+def _variant(lesson: Lesson) -> str:
+    return lesson.spec.split(",")[0]
 
 
 class LessonMenuScene(Scene):
@@ -28,12 +34,31 @@ class LessonMenuScene(Scene):
     def __init__(self, kiosk: Kiosk, entry: Entry) -> None:
         super().__init__(kiosk)
         self.entry = entry
-        self.lessons = lessons_for(entry.game_id)
+        self.all_lessons = lessons_for(entry.game_id)
+        self.variants = list(dict.fromkeys(_variant(x) for x in self.all_lessons))
+        if len(self.all_lessons) <= TABS_FROM:
+            self.variants = [""]
+        self.variant = self.variants[0]
         self.cards: list[tuple[pygame.Rect, Lesson]] = []
         self.pressed: pygame.Rect | None = None
         self.buttons = ButtonRow()
 
+    @property
+    def lessons(self) -> list[Lesson]:
+        """The lessons of the chosen variant (all of them when the game has one)."""
+        return [x for x in self.all_lessons if self.variant in ("", _variant(x))]
+
+    def _pick_variant(self, variant: str):  # type: ignore[no-untyped-def]
+        def action() -> None:
+            self.variant = variant
+            self.enter()
+
+        return action
+
     def enter(self) -> None:
+        suggested = self.suggested()
+        if suggested is not None and self.variant and _variant(suggested) in self.variants:
+            self.variant = self.variant if self.cards else _variant(suggested)
         count = max(1, len(self.lessons))
         columns = 2 if count <= 6 else 3 if count <= 12 else 4
         rows = -(-count // columns)
@@ -47,6 +72,14 @@ class LessonMenuScene(Scene):
             )
             self.cards.append((rect, lesson))
         self.buttons = ButtonRow()
+        if len(self.variants) > 1:
+            for i, variant in enumerate(self.variants):
+                x = CANVAS[0] - MARGIN_X - (len(self.variants) - i) * 340 + 20
+                rect = pygame.Rect(x, 36, 320, 92)
+                tab = Button(rect, self._variant_name(variant), self._pick_variant(variant),
+                             PALETTE.ivory, size=28)
+                tab.selected = variant == self.variant
+                self.buttons.add(tab)
         self.buttons.add(
             Button(
                 pygame.Rect(MARGIN_X, CANVAS[1] - 126, 240, 96),
@@ -65,7 +98,7 @@ class LessonMenuScene(Scene):
     def suggested(self) -> Lesson | None:
         """The first lesson not yet followed to its end."""
         progress = self.kiosk.lesson_progress
-        return next((x for x in self.lessons if not progress.is_done(x.game, x.id)), None)
+        return next((x for x in self.all_lessons if not progress.is_done(x.game, x.id)), None)
 
     def pointer(self, event: Pointer) -> None:
         if event.phase is Phase.DOWN:
@@ -83,12 +116,12 @@ class LessonMenuScene(Scene):
     def draw(self, canvas: pygame.Surface) -> None:
         draw_backdrop(canvas)
         name = self.pick(self.entry.name_fr, self.entry.name_en)
-        done = sum(self.kiosk.lesson_progress.is_done(x.game, x.id) for x in self.lessons)
+        done = sum(self.kiosk.lesson_progress.is_done(x.game, x.id) for x in self.all_lessons)
         draw_title(
             canvas,
             self._("Apprendre : {game}").format(game=name),
             self._("Touchez une leçon. Leçons suivies : {done} sur {total}").format(
-                done=done, total=len(self.lessons)
+                done=done, total=len(self.all_lessons)
             ),
         )
         suggested = self.suggested()
@@ -118,8 +151,14 @@ class LessonMenuScene(Scene):
             blit_text(canvas, str(number), badge, 30, PALETTE.ivory, "sans-bold", "center")
         x, width = card.x + 100, card.width - 124
         title = self.pick(*lesson.title)
-        size = fit_size(title, width, 32, "serif-bold", smallest=24)
-        y = card.y + 22
+        room = card.height - 70
+        size = 32
+        while size > 20 and (
+            len(lines := wrap(title, size, width, "serif-bold")) > 2
+            or len(lines) * round(size * 1.15) > room
+        ):
+            size -= 2
+        y = card.y + 20
         for line in wrap(title, size, width, "serif-bold")[:2]:
             blit_text(canvas, line, (x, y), size, PALETTE.ink, "serif-bold")
             y += round(size * 1.15)
@@ -137,19 +176,18 @@ class LessonMenuScene(Scene):
             state = self._("Étape {n} sur {total}").format(n=min(seen, steps), total=steps)
         else:
             state = self._("{n} étapes").format(n=steps)
-        variant = self._variant(lesson)
-        line = f"{variant} · {state}" if variant else state
+        several = len({_variant(x) for x in self.all_lessons}) > 1
+        line = state if self.variant or not several else (
+            f"{self._variant_name(_variant(lesson))} · {state}"
+        )
         blit_text(
             canvas, line, (x, card.bottom - 22), fit_size(line, width, 22, "sans-bold"),
             PALETTE.accent_dark, "sans-bold", "bottomleft",
         )
 
-    def _variant(self, lesson: Lesson) -> str:
-        """The variant's name when the game offers several rule sets."""
-        variants = {p.variant_spec for p in self.entry.presets}
-        if len(variants) < 2:
-            return ""
+    def _variant_name(self, variant: str) -> str:
+        """A variant's short name: its first preset's label, before any colon."""
         for preset in self.entry.presets:
-            if preset.variant_spec == lesson.spec.split(",")[0]:
-                return self.pick(preset.label_fr, preset.label_en)
-        return ""
+            if preset.variant_spec == variant:
+                return self.pick(preset.label_fr, preset.label_en).split(" : ")[0].split(": ")[0]
+        return variant.split(":")[-1]

@@ -113,6 +113,13 @@ class Table:
             self.hand(point, point in effect.after)
         return True
 
+    def changes(self, state: State, move: Any) -> bool:
+        """Whether the hands doing ``move`` leave the board different (not a pyramid's layer)."""
+        presentation = self.scene.presentation
+        points = presentation.move_points(state, move)
+        effect = effect_of(state, presentation, move, points, presentation.tokens(state))
+        return bool(effect.touched - effect.lift)
+
     def tidy(self, state: State, move: Any) -> None:
         """After the decision: captures off, pieces put back, discs turned."""
         presentation = self.scene.presentation
@@ -205,11 +212,15 @@ def follow(lesson: Lesson, folder: Path, err: bool) -> Table:
             if scene.asking and err and (wrong := a_wrong_move(scene)) is not None:
                 before = scene.state
                 if table.by_hand(before, wrong):
-                    table.pump(lambda: scene.feedback is not None, "the wrong move is read")
+                    table.pump(
+                        lambda: scene.feedback is not None or bool(scene.choice),
+                        "the wrong move is read",
+                    )
                     table.choose(wrong)
                     assert scene.feedback is not None and not scene.feedback.accepted
                     assert scene.state is before
-                    table.pump(lambda: bool(table.leds(DIFFERS)), "the squares to put back blink")
+                    if table.changes(before, wrong):
+                        table.pump(lambda: bool(table.leds(DIFFERS)), "the squares blink")
                     assert scene._step_view().warning, "the explanation is on the screen"
                     table.set_up(before)
                     table.pump(table.synced, "the wrong move put back")

@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from engines import find_game
+from engines.registry import all_specs
 from kiosk.app import main
+from kiosk.catalog import CATALOGUE
 from kiosk.lessons.check import check_all
 from kiosk.lessons.model import LessonError, lessons_for, load_file
 from kiosk.lessons.runner import LessonRun
@@ -18,7 +21,18 @@ def test_ludokiosk_lessons_check_prints_a_line_per_game(capsys: pytest.CaptureFi
     assert main(["lessons", "--check"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert "reversi: 3 lessons ok" in lines
-    assert lines[-1].startswith("lessons: ") and lines[-1].endswith(" ok")
+    games = sorted(e.game_id for e in CATALOGUE)
+    assert [line.split(":")[0] for line in lines[:-1]] == games, "every game has lessons"
+    counts = [int(line.split()[1]) for line in lines[:-1]]
+    assert lines[-1] == f"lessons: {sum(counts)} ok"
+
+
+@pytest.mark.parametrize("spec", all_specs())
+def test_every_variant_is_taught(spec: str) -> None:
+    """Each rule set of each game has at least one lesson of its own."""
+    game = find_game(spec)
+    taught = {find_game(x.spec).spec for x in lessons_for(game.id)}
+    assert game.spec in taught, spec
 
 
 def write(folder: Path, body: str) -> Path:
