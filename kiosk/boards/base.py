@@ -118,6 +118,29 @@ class BoardView:
         ]
         self._background: pygame.Surface | None = None
 
+    def free_spot(self, width: int, height: int) -> tuple[int, int]:
+        """A centre where a ``width`` × ``height`` thing (the dice) covers no point:
+        the board's right half (the tables' own place), below the board when the
+        area has room, or a corner of the board; the first that is free."""
+        board, area = self.board_rect, self.rect
+        reach = self.unit * 0.45
+        spots = [
+            (board.centerx + board.width // 4, board.centery),
+            (board.centerx, board.bottom + 30 + height // 2),
+            (board.x + width // 2 + 24, board.y + height // 2 + 16),
+            (board.right - width // 2 - 24, board.y + height // 2 + 16),
+            (board.x + width // 2 + 24, board.bottom - height // 2 - 16),
+            (board.right - width // 2 - 24, board.bottom - height // 2 - 16),
+        ]
+        for centre in spots:
+            rect = pygame.Rect(0, 0, width, height)
+            rect.center = centre
+            if not area.contains(rect):
+                continue
+            if not any(rect.inflate(2 * reach, 2 * reach).collidepoint(c) for c in self.centres):
+                return centre
+        return spots[0]
+
     def to_screen(self, x: float, y: float) -> tuple[float, float]:
         """Canvas coordinates of a layout position."""
         return (

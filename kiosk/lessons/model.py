@@ -229,15 +229,21 @@ def _plain(text: str) -> str:
 
 
 def _pieces_of_others(state: State, mover: str) -> int:
+    """The other seats' material: their pieces (a pyramid by its layers), less what
+    the mover's panel counts as taken (a latrunculi *incitus* stays on the board)."""
     from kiosk.games import presentation_for
 
     game = state.game
     players = list(game.players)
     seat = players.index(mover) if mover in players else -1
-    tokens = presentation_for(game).tokens(state)
-    return sum(
+    presentation = presentation_for(game)
+    tokens = presentation.tokens(state)
+    pieces = sum(
         token.count
         for stack in tokens.values()
         for token in stack
         if token.seat not in (seat, None)
     )
+    panels = presentation.extras(state).panels
+    taken = panels[seat].captured if 0 <= seat < len(panels) else None
+    return pieces - (taken or 0)

@@ -28,7 +28,7 @@ from kiosk.scenes.chrome import draw_backdrop
 from kiosk.scenes.lesson_panel import StepView, draw_lesson_panel
 from kiosk.scenes.overlays import draw_cube_and_status
 from kiosk.touch import Phase, Pointer
-from kiosk.ui.dice import DiceRoll
+from kiosk.ui.dice import DiceRoll, dice_size
 from kiosk.ui.theme import PALETTE, seat_colours
 from kiosk.ui.widgets import Button, ButtonRow
 
@@ -374,9 +374,8 @@ class LessonScene(Scene):
         board = self.view.board_rect
         if extras.dice:
             self.dice.values = extras.dice
-            self.dice.draw(
-                canvas, (board.centerx + board.width // 4, board.centery), 80, extras.dice_used
-            )
+            centre = self.view.free_spot(*dice_size(len(extras.dice), 80))
+            self.dice.draw(canvas, centre, 80, extras.dice_used)
         status = self.pick(*extras.status) if extras.status[0] else ""
         draw_cube_and_status(canvas, board, extras, status)
 

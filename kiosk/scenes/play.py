@@ -34,7 +34,7 @@ from kiosk.scenes.overlays import (
 from kiosk.scenes.panels import LEFT, PanelContent, seat_panels
 from kiosk.table import CONTROLLER_LABELS, HUMAN, Table
 from kiosk.touch import Phase, Pointer
-from kiosk.ui.dice import DiceRoll
+from kiosk.ui.dice import DiceRoll, dice_size
 from kiosk.ui.theme import CANVAS, PALETTE, seat_colours
 from kiosk.ui.widgets import Button, ButtonRow
 
@@ -519,11 +519,10 @@ class PlayScene(Scene):
 
     def _draw_dice(self, canvas: pygame.Surface) -> None:
         extras = self.presentation.extras(self.state)
-        board = self.view.board_rect
         if self.dice.values or extras.dice:
             if not self.dice.rolling and extras.dice:
                 self.dice.values = extras.dice
-            centre = (board.centerx + board.width // 4, board.centery)
+            centre = self.view.free_spot(*dice_size(len(self.dice.values), 86))
             self.dice.draw(canvas, centre, 86, extras.dice_used)
 
     def _draw_table_things(self, canvas: pygame.Surface) -> None:

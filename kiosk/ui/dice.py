@@ -86,6 +86,11 @@ class DiceRoll:
             )
 
 
+def dice_size(count: int, size: int) -> tuple[int, int]:
+    """Width and height of ``count`` dice of side ``size`` drawn in a row."""
+    return count * size + max(0, count - 1) * (size // 4), size
+
+
 def draw_cube(surface: pygame.Surface, centre: tuple[int, int], size: int, value: int) -> None:
     """The doubling cube showing ``value`` (64 when it is still at 1)."""
     rect = pygame.Rect(0, 0, size, size)
