@@ -18,6 +18,7 @@ from kiosk.board.guide import TURN_TEXT
 from kiosk.boards import BoardView, renderer_for
 from kiosk.boards.base import ROLE_COLOURS
 from kiosk.catalog import Entry
+from kiosk.flaps import FlapFollower
 from kiosk.lessons.board import LessonBoard
 from kiosk.lessons.model import Lesson
 from kiosk.lessons.runner import Feedback, LessonRun
@@ -98,6 +99,7 @@ class LessonScene(Scene):
             )
             self.board = board if isinstance(board, LessonBoard) else None
         self.follows_board = self.board is not None
+        self.flaps = FlapFollower()
         self._step_shown()
 
     # ------------------------------------------------------------------ flow
@@ -237,6 +239,19 @@ class LessonScene(Scene):
         if self.board is not None:
             self.board.resync(self.kiosk.now)
 
+    def flaps_changed(self, down: frozenset[int]) -> None:
+        self.flaps.changed(down, self.kiosk.now)
+
+    def _follow_flaps(self) -> None:
+        """A physical shut-the-box: the flaps pushed down are the visitor's move."""
+        if self.demo or not self.asking or self.transition is not None:
+            return
+        move, why = self.flaps.decision(self.state, self.kiosk.now)
+        if move is not None:
+            self.attempt(move)
+        elif why is not None:
+            self.message = self.pick(*why)
+
     def hardware_button(self, name: str) -> None:
         if name == "hint" and self.asking:
             self.feedback = Feedback(False, hint=self.run.step.hint)
@@ -248,6 +263,7 @@ class LessonScene(Scene):
         self.step_age += dt
         self.dice.update(dt)
         self._follow_board()
+        self._follow_flaps()
         if self.transition is not None:
             self.transition.update(dt)
             if self.transition.done:
