@@ -36,7 +36,7 @@ from kiosk.ui.widgets import Button, ButtonRow
 if TYPE_CHECKING:
     from kiosk.runtime import Kiosk
 
-BOARD_RECT = pygame.Rect(36, 40, 1060, 1000)
+BOARD_RECT = pygame.Rect(36, 64, 1060, 984)
 PANEL_RECT = pygame.Rect(1128, 40, 756, 1000)
 BUTTONS_Y = PANEL_RECT.bottom - 120
 CHOICES_Y = BUTTONS_Y - 112
