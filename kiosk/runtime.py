@@ -67,6 +67,8 @@ class Kiosk:
         self.now = 0.0
         self.last_input = 0.0
         self.lesson_progress = LessonProgress()
+        self.exit_request: str | None = None
+        """Set by the owners' screen: "quit", "restart" or "poweroff"; the main loop obeys."""
         self.notices: list[Notice] = []
         self.errors = 0
         for problem in loaded.problems:
