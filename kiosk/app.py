@@ -19,6 +19,8 @@ import pygame
 
 from kiosk.config import load_settings
 from kiosk.hardware import HardwareLink
+from kiosk.logs import FORMATS
+from kiosk.logs import setup as setup_logs
 from kiosk.runtime import STEP, Kiosk
 from kiosk.touch import PointerTracker
 from kiosk.ui.theme import CANVAS
@@ -57,6 +59,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--frames", type=int, default=0, help="s'arrêter après ce nombre d'images (essais)"
     )
+    parser.add_argument(
+        "--log-format",
+        choices=FORMATS,
+        default="text",
+        help="journal : une ligne JSON par message, pour journald (le service)",
+    )
     return parser.parse_args(argv)
 
 
@@ -67,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return lessons_main(argv[1:])
     args = parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    setup_logs(args.log_format)
     if args.screenshot_tour is not None:
         from kiosk.tour import run_tour
 
