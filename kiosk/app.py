@@ -74,6 +74,10 @@ def main(argv: list[str] | None = None) -> int:
         from kiosk.lessons.check import main as lessons_main
 
         return lessons_main(argv[1:])
+    if argv[:1] == ["doctor"]:
+        from kiosk.doctor import main as doctor_main
+
+        return doctor_main(argv[1:])
     args = parse_args(argv)
     setup_logs(args.log_format)
     if args.screenshot_tour is not None:
