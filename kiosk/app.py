@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -21,6 +22,7 @@ from kiosk.config import load_settings
 from kiosk.hardware import HardwareLink
 from kiosk.logs import FORMATS
 from kiosk.logs import setup as setup_logs
+from kiosk.records import Records
 from kiosk.runtime import STEP, Kiosk
 from kiosk.touch import PointerTracker
 from kiosk.ui.theme import CANVAS
@@ -144,13 +146,19 @@ def run_window(args: argparse.Namespace) -> int:
     pygame.font.init()
     hardware_problems: list[str] = []
     hardware = HardwareLink.from_config(args.hardware, args.board_sim, hardware_problems)
-    kiosk = Kiosk(loaded, hardware=hardware)
+    records = Records.open()
+    kiosk = Kiosk(loaded, hardware=hardware, records=records)
+    records.event("start", " ".join(sys.argv[1:]))
     for line in hardware_problems:
         print(f"ludokiosk: {line}", file=sys.stderr)
         kiosk.notify(line, seconds=12.0, warning=True)
+    if records.problem is not None:
+        log.error("registre : %s", records.problem[0])
+        kiosk.notify(kiosk.tr.pick(*records.problem), seconds=15.0, warning=True)
     if args.lang:
         kiosk.set_language(args.lang)
     kiosk.home()
+    resume_last_game(kiosk)
 
     def to_canvas(x: float, y: float) -> tuple[float, float]:
         return rotate_in(kiosk.settings.rotation, x, y)
@@ -187,10 +195,51 @@ def run_window(args: argparse.Namespace) -> int:
                 log.info("première image après %.2f s", time.monotonic() - started)
             if args.frames and frames >= args.frames:
                 return 0
+            if kiosk.exit_request is not None:
+                return obey_exit(kiosk.exit_request, kiosk)
             clock.tick(60)
     finally:
         kiosk.close()
         pygame.quit()
+
+
+def resume_last_game(kiosk: Kiosk) -> bool:
+    """Back into the game the kiosk was playing when it stopped (a crash, a power cut)."""
+    saved = kiosk.keeper.resumable()
+    if saved is None:
+        return False
+    table, moves, started = saved
+    from engines import find_game
+    from kiosk.catalog import entry
+    from kiosk.scenes.play import PlayScene
+
+    try:
+        scene = PlayScene(kiosk, entry(find_game(table.spec).id), table, moves=moves)
+    except (ValueError, KeyError) as error:
+        log.error("partie enregistrée illisible (%s) : abandonnée", error)
+        kiosk.records.clear_running()
+        return False
+    scene.run.started = started
+    kiosk.push(scene)
+    kiosk.records.event("resume", f"{table.spec} {len(moves)}")
+    log.info("partie reprise : %s après %d coups", table.spec, len(moves))
+    kiosk.notify(kiosk.tr("La partie en cours a été reprise."), seconds=6.0)
+    return True
+
+
+def obey_exit(request: str, kiosk: Kiosk) -> int:
+    """The owners asked to quit, restart or power off (the admin screen)."""
+    kiosk.records.event(request)
+    log.info("demande des propriétaires : %s", request)
+    if request == "poweroff":
+        try:
+            subprocess.run(["systemctl", "poweroff"], check=True, timeout=20)
+        except (OSError, subprocess.SubprocessError) as error:
+            log.error("extinction impossible : %s", error)
+    elif request == "restart" and not os.environ.get("NOTIFY_SOCKET"):
+        kiosk.close()
+        os.execv(sys.executable, [sys.executable, "-m", "kiosk.app", *sys.argv[1:]])
+    return 0
 
 
 def rotate_in(rotation: int, x: float, y: float) -> tuple[float, float]:

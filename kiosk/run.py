@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,8 @@ class GameRun:
         self.game = find_game(self.table.spec)
         self.states = [self.game.initial_state()]
         self.rng = random.Random(self.table.seed)
+        self.on_change: Callable[[GameRun], None] | None = None
+        """Told after every change of position (the autosave)."""
         self._roller: tuple[State | None, int | None] = (None, None)
 
     @classmethod
@@ -75,7 +78,12 @@ class GameRun:
         state = self.state.apply(move)
         self.states.append(state)
         self.moves.append(str(move))
+        self._changed()
         return state
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
 
     def roll(self) -> Any:
         """Draw the chance outcome now (seeded) and play it."""
@@ -101,6 +109,7 @@ class GameRun:
             return False
         del self.states[-count:]
         del self.moves[-count:]
+        self._changed()
         return True
 
     def undo(self) -> bool:
@@ -110,4 +119,5 @@ class GameRun:
             return False
         del self.states[index + 1 :]
         del self.moves[index:]
+        self._changed()
         return True

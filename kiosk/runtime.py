@@ -10,6 +10,7 @@ frozen screen.
 from __future__ import annotations
 
 import logging
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
@@ -21,7 +22,9 @@ from kiosk.ai_worker import AiWorker
 from kiosk.config import LoadedSettings, Settings
 from kiosk.hardware import HardwareLink
 from kiosk.i18n import Translator
+from kiosk.keeper import GameKeeper
 from kiosk.lessons.progress import LessonProgress
+from kiosk.records import Records
 from kiosk.scenes.base import Scene, SceneStack
 from kiosk.sound import Sounds
 from kiosk.touch import Pointer
@@ -53,6 +56,7 @@ class Kiosk:
         worker: AiWorker | None = None,
         sounds: Sounds | None = None,
         hardware: HardwareLink | None = None,
+        records: Records | None = None,
     ) -> None:
         self.settings: Settings = loaded.settings
         self.config_files = loaded.files
@@ -67,6 +71,9 @@ class Kiosk:
         self.now = 0.0
         self.last_input = 0.0
         self.lesson_progress = LessonProgress()
+        self.records = records if records is not None else Records.memory()
+        """Finished games, the running game and the kiosk's events (SQLite)."""
+        self.keeper = GameKeeper(self.records)
         self.exit_request: str | None = None
         """Set by the owners' screen: "quit", "restart" or "poweroff"; the main loop obeys."""
         self.notices: list[Notice] = []
@@ -81,11 +88,14 @@ class Kiosk:
         """Back to the game menu (the stack holds only it)."""
         from kiosk.scenes.home import HomeScene
 
+        self.keeper.left()
         self.stack.reset(HomeScene(self))
 
     def attract(self) -> None:
         from kiosk.scenes.attract import AttractScene
 
+        self.keeper.left()
+        self.records.event("attract")
         self.lesson_progress = LessonProgress()
         self.stack.reset(AttractScene(self))
 
@@ -173,6 +183,8 @@ class Kiosk:
         except Exception:
             self.errors += 1
             log.exception("erreur dans l'écran %s ; retour à l'accueil", self.stack.names())
+            self.records.event("error", f"{self.stack.names()}: {traceback.format_exc(limit=-3)}")
+            self.keeper.left()
             self.stack.reset(self._safe_home())
             self.notify(
                 self.tr("Oups ! Un souci est survenu, retour à l'accueil."),
@@ -220,3 +232,4 @@ class Kiosk:
     def close(self) -> None:
         self.worker.close()
         self.hardware.close()
+        self.records.close()

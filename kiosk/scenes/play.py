@@ -105,6 +105,7 @@ class PlayScene(Scene):
                 machine,
                 kiosk.now,
             )
+            kiosk.keeper.keep(self.run)
         self.follows_board = self.board is not None
         self._board_said: tuple[str, str] = ("", "")
         self.flaps = FlapFollower()

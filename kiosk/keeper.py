@@ -1,0 +1,83 @@
+"""Every game people play is kept: autosaved after each decision, recorded at its end.
+
+:class:`GameKeeper` stands between the play scene and :class:`~kiosk.records.Records`.
+The play scene hands it its :class:`~kiosk.run.GameRun` (demonstrations are not
+kept); after every change of position the game is autosaved, so a kiosk killed
+mid-game comes back to the same position (:meth:`resumable`); a finished game
+is recorded with its result; a game left unfinished (the menu, the idle
+timeout, a new game) is recorded as ``abandon``.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from kiosk.records import Records, SavedGame
+from kiosk.run import GameRun
+from kiosk.table import Table
+
+log = logging.getLogger(__name__)
+ABANDON = "abandon"
+
+
+class GameKeeper:
+    def __init__(self, records: Records) -> None:
+        self.records = records
+        self.current: GameRun | None = None
+        self._recorded: set[int] = set()
+
+    def keep(self, run: GameRun) -> None:
+        """Follow ``run`` from now on (a game begun or resumed)."""
+        if self.current is not None and self.current is not run:
+            self.left()
+        self.current = run
+        run.on_change = self.changed
+        if run.moves:
+            self.changed(run)
+
+    def changed(self, run: GameRun) -> None:
+        """A decision, an undo or a takeback: save, or record the end."""
+        if run is not self.current or id(run) in self._recorded:
+            return
+        if run.state.is_terminal():
+            self._record(run)
+        else:
+            table = run.table
+            self.records.autosave(
+                SavedGame(table.spec, table.controllers, table.seed, tuple(run.moves), run.started)
+            )
+
+    def left(self) -> None:
+        """The current game is left: recorded as abandoned once a move was made."""
+        run, self.current = self.current, None
+        if run is None or id(run) in self._recorded:
+            return
+        run.on_change = None
+        if run.moves:
+            self._record(run, abandoned=True)
+        else:
+            self.records.clear_running()
+
+    def resumable(self) -> tuple[Table, list[str], float] | None:
+        """The game autosaved when the kiosk stopped, if any: its table, moves and start."""
+        saved = self.records.running()
+        if saved is None:
+            return None
+        return (Table(saved.spec, saved.controllers, saved.seed), list(saved.moves), saved.started)
+
+    def _record(self, run: GameRun, abandoned: bool = False) -> None:
+        self._recorded.add(id(run))
+        table = run.table
+        outcome = None if abandoned else run.state.outcome()
+        winners: tuple[int, ...] = ()
+        if outcome is None:
+            result = ABANDON
+        else:
+            result = outcome.code or ("nulle" if outcome.is_draw else "victoire")
+            players = list(run.game.players)
+            winners = tuple(players.index(w) for w in outcome.winners if w in players)
+        self.records.finish(
+            table.spec, table.controllers, run.moves, result, winners, run.started, time.time()
+        )
+        log.info("partie enregistrée : %s, %s, %d coups", table.spec, result, len(run.moves))
