@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -22,10 +23,12 @@ from kiosk.config import load_settings
 from kiosk.hardware import HardwareLink
 from kiosk.logs import FORMATS
 from kiosk.logs import setup as setup_logs
+from kiosk.paths import installed_file
 from kiosk.records import Records
 from kiosk.runtime import STEP, Kiosk
 from kiosk.touch import PointerTracker
 from kiosk.ui.theme import CANVAS
+from kiosk.watchdog import Notifier
 
 log = logging.getLogger("ludokiosk")
 
@@ -36,11 +39,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--windowed", action="store_true", help="une fenêtre plutôt que le plein écran"
     )
     parser.add_argument(
-        "--config", type=Path, help="un fichier de réglages qui complète config/kiosk.toml"
+        "--config",
+        type=Path,
+        default=installed_file("kiosk.toml"),
+        help="un fichier de réglages qui complète config/kiosk.toml (défaut : /etc/ludokiosk)",
     )
     parser.add_argument(
         "--hardware",
         type=Path,
+        default=installed_file("hardware.toml"),
         help="le fichier du matériel (plateau, boutons…), sinon config/hardware.toml",
     )
     parser.add_argument(
@@ -166,6 +173,8 @@ def run_window(args: argparse.Namespace) -> int:
     tracker = PointerTracker(lambda: screen_size(kiosk.settings.rotation), to_canvas)
     clock = pygame.time.Clock()
     accumulator, last, frames = 0.0, time.monotonic(), 0
+    notifier = Notifier()
+    signal.signal(signal.SIGTERM, lambda *_: pygame.event.post(pygame.event.Event(pygame.QUIT)))
     try:
         while True:
             for event in pygame.event.get():
@@ -191,14 +200,18 @@ def run_window(args: argparse.Namespace) -> int:
             present(screen, frame, rotation)
             pygame.display.flip()
             frames += 1
+            notifier.ping(time.monotonic())  # a stuck loop stops pinging: systemd restarts
             if frames == 1:
                 log.info("première image après %.2f s", time.monotonic() - started)
+                notifier.ready(status="accueil")
             if args.frames and frames >= args.frames:
                 return 0
             if kiosk.exit_request is not None:
                 return obey_exit(kiosk.exit_request, kiosk)
             clock.tick(60)
     finally:
+        notifier.stopping()
+        notifier.close()
         kiosk.close()
         pygame.quit()
 

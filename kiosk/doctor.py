@@ -48,6 +48,7 @@ from drivers.hardware_config import (
 from drivers.sensorboard import SensorBoard
 from kiosk import paths
 from kiosk.config import load_settings
+from kiosk.paths import installed_file
 from kiosk.ui import theme
 
 OK, WARN, FAIL = "ok", "warn", "fail"
@@ -555,10 +556,16 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         description="Vérifie l'écran, les polices, les réglages, la base, le matériel, le disque.",
     )
     parser.add_argument(
-        "--config", type=Path, help="un fichier de réglages qui complète config/kiosk.toml"
+        "--config",
+        type=Path,
+        default=installed_file("kiosk.toml"),
+        help="un fichier de réglages qui complète config/kiosk.toml (défaut : /etc/ludokiosk)",
     )
     parser.add_argument(
-        "--hardware", type=Path, help="le fichier du matériel, sinon config/hardware.toml"
+        "--hardware",
+        type=Path,
+        default=installed_file("hardware.toml"),
+        help="le fichier du matériel, sinon config/hardware.toml (défaut : /etc/ludokiosk)",
     )
     parser.add_argument(
         "--timeout",

@@ -2,9 +2,11 @@
 
 On the Pi the service sets ``STATE_DIRECTORY`` (``/var/lib/ludokiosk``) and
 ``CONFIGURATION_DIRECTORY`` (``/etc/ludokiosk``) through systemd's
-``StateDirectory=`` and ``ConfigurationDirectory=``. ``LUDOKIOSK_DATA``
-overrides the data directory (tests, a second kiosk on a desktop); otherwise
-a desktop run keeps its data in ``$XDG_DATA_HOME/ludokiosk``.
+``StateDirectory=`` and ``ConfigurationDirectory=``; a command typed on the Pi
+(``ludokiosk doctor``) finds the same directories because the install made
+them. ``LUDOKIOSK_DATA`` overrides the data directory (tests, a second kiosk on
+a desktop); otherwise a desktop run keeps its data in
+``$XDG_DATA_HOME/ludokiosk`` and its configuration in the checkout's ``config/``.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+INSTALLED_DATA = Path("/var/lib/ludokiosk")
+INSTALLED_CONFIG = Path("/etc/ludokiosk")
 DATABASE_NAME = "ludokiosk.sqlite3"
 SETTINGS_NAME = "reglages.toml"
 """The owners' changes made on the admin screen, read after the configuration files."""
@@ -23,6 +27,8 @@ def data_dir() -> Path:
         value = os.environ.get(variable)
         if value:
             return Path(value.split(":")[0])
+    if INSTALLED_DATA.is_dir():
+        return INSTALLED_DATA
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "ludokiosk"
 
@@ -30,7 +36,15 @@ def data_dir() -> Path:
 def config_dir() -> Path | None:
     """The installed configuration directory (``/etc/ludokiosk``), if the service gives one."""
     value = os.environ.get("CONFIGURATION_DIRECTORY")
-    return Path(value.split(":")[0]) if value else None
+    if value:
+        return Path(value.split(":")[0])
+    return INSTALLED_CONFIG if INSTALLED_CONFIG.is_dir() else None
+
+
+def installed_file(name: str) -> Path | None:
+    """``name`` in the installed configuration directory, if it is there."""
+    folder = config_dir()
+    return folder / name if folder is not None and (folder / name).is_file() else None
 
 
 def database_path() -> Path:

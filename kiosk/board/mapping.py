@@ -39,6 +39,7 @@ from drivers.sensorboard import Cell
 from engines.core import Game, SpecError
 from engines.geometry import Geometry
 from engines.registry import all_specs, find_game
+from kiosk.paths import config_dir
 
 DEFAULT_DIR = Path(__file__).resolve().parents[2] / "config" / "boards"
 ORDERS = ("row-major", "serpentine", "table")
@@ -380,7 +381,15 @@ def _usable(directory: str) -> tuple[BoardFile, ...]:
     return tuple(boards)
 
 
-def mapping_for(spec: str, directory: Path = DEFAULT_DIR) -> BoardMapping | None:
+def boards_dir() -> Path:
+    """The installed boards (``/etc/ludokiosk/boards``), or the ones shipped in ``config/``."""
+    installed = config_dir()
+    if installed is not None and (installed / "boards").is_dir():
+        return installed / "boards"
+    return DEFAULT_DIR
+
+
+def mapping_for(spec: str, directory: Path | None = None) -> BoardMapping | None:
     """The mapping of the board that serves ``spec`` (``None``: no usable board for it).
 
     Broken files are skipped here (:func:`check_all` names their problems); a
@@ -388,16 +397,16 @@ def mapping_for(spec: str, directory: Path = DEFAULT_DIR) -> BoardMapping | None
     this spec's points (an option that changes the board, not listed in the file).
     """
     game = find_game(spec)
-    for board in _usable(str(directory)):
+    for board in _usable(str(directory or boards_dir())):
         if board.entry_for(game) is not None:
             return board.mapping(game)
     return None
 
 
-def check_all(directory: Path = DEFAULT_DIR) -> list[tuple[str, str, bool]]:
+def check_all(directory: Path | None = None) -> list[tuple[str, str, bool]]:
     """One ``(file, line, ok)`` per board file."""
     lines = []
-    for path in sorted(directory.glob("*.toml")):
+    for path in sorted((directory or boards_dir()).glob("*.toml")):
         try:
             board = read_board(path)
         except MappingError as error:
@@ -413,14 +422,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m kiosk.board.mapping",
                                      description="Vérifie les plateaux de config/boards.")
     parser.add_argument("--check", action="store_true", help="vérifier chaque fichier")
-    parser.add_argument("--dir", type=Path, default=DEFAULT_DIR, help="dossier des plateaux")
+    parser.add_argument("--dir", type=Path, default=None, help="dossier des plateaux")
     args = parser.parse_args(argv)
     if not args.check:
         parser.print_help()
         return 2
     lines = check_all(args.dir)
     if not lines:
-        print(f"aucun plateau dans {args.dir.name} / no board file")
+        print(f"aucun plateau dans {(args.dir or boards_dir()).name} / no board file")
         return 1
     for file, line, _ in lines:
         print(f"{file}: {line}")
