@@ -1,8 +1,10 @@
-"""Kiosk settings: ``config/kiosk.toml``, overridden by a file given with ``--config``.
+"""Kiosk settings: ``config/kiosk.toml``, overridden by a file given with ``--config``,
+then by the owners' changes saved from the admin screen (:mod:`kiosk.settings_store`,
+``reglages.toml`` in the data directory).
 
 Every key has a default, so a missing file, an unknown key or a wrong value
 never stops the kiosk: each problem becomes a message naming the file and
-the key, and the default is used for that key.
+the key, and the default (or the previous file's value) is used for that key.
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from engines import all_specs
+from kiosk import paths
 
 DEFAULT_FILE = Path(__file__).resolve().parent.parent / "config" / "kiosk.toml"
 LEVELS = ("debutant", "joueur", "expert")
@@ -134,12 +137,27 @@ class LoadedSettings:
     files: tuple[Path, ...]
 
 
-def load_settings(override: Path | None = None, defaults: Path = DEFAULT_FILE) -> LoadedSettings:
-    """The defaults file, then ``override``; problems are collected, never raised."""
+def load_settings(
+    override: Path | None = None,
+    defaults: Path = DEFAULT_FILE,
+    saved: Path | Literal[False] | None = None,
+) -> LoadedSettings:
+    """The defaults file, then ``override``, then the owners' saved changes.
+
+    ``saved`` is the file the admin screen writes (``None``: the usual
+    :func:`kiosk.paths.saved_settings_path`; ``False``: none). It is read only
+    when it exists and is checked like the others, key by key. Problems are
+    collected, never raised.
+    """
     settings = Settings()
     problems: list[Problem] = []
     files: list[Path] = []
-    for path in (defaults if defaults.exists() else None, override):
+    saved_path = paths.saved_settings_path() if saved is None else saved or None
+    for path in (
+        defaults if defaults.exists() else None,
+        override,
+        saved_path if saved_path is not None and saved_path.exists() else None,
+    ):
         if path is None:
             continue
         data = _read(path, problems)

@@ -28,12 +28,12 @@ from kiosk.illustration import sample_position
 from kiosk.lessons.model import Lesson, lessons_for
 from kiosk.runtime import Kiosk
 from kiosk.scenes.attract import AttractScene
+from kiosk.scenes.base import Scene
 from kiosk.scenes.lesson import LessonScene
 from kiosk.scenes.lessons_menu import LessonMenuScene
 from kiosk.scenes.play import PlayScene
 from kiosk.scenes.results import ResultsScene
 from kiosk.scenes.rules import RulesScene
-from kiosk.scenes.settings import SettingsScene
 from kiosk.scenes.setup import SetupScene
 from kiosk.sound import Sounds
 from kiosk.table import HUMAN, Table
@@ -100,6 +100,47 @@ def finished(kiosk: Kiosk, game_entry: Entry, spec: str) -> ResultsScene:
     return ResultsScene(kiosk, game_entry, scene.run)
 
 
+def admin_screens(kiosk: Kiosk) -> list[tuple[str, Scene]]:
+    """The owners' screens, with a few recorded games and an 8 × 8 board to test."""
+    from drivers.hardware_config import Hardware
+    from drivers.memory import MemoryBoard
+    from kiosk.hardware import HardwareLink
+    from kiosk.scenes.admin import AdminMenuScene, PinScene, SettingsScene
+    from kiosk.scenes.admin.export import ExportScene
+    from kiosk.scenes.admin.journal import JournalScene
+    from kiosk.scenes.admin.led_test import LedTestScene
+    from kiosk.scenes.admin.power import ConfirmPowerScene
+    from kiosk.scenes.admin.sensor_test import SensorTestScene
+    from kiosk.scenes.admin.stats import StatsScene
+
+    rng = random.Random(5)
+    day = 86400.0
+    now = time.time()
+    for _ in range(40):
+        spec = rng.choice(["reversi", "moulin", "tablut", "backgammon", "shut-the-box"])
+        level = rng.choice(["debutant", "joueur", "expert"])
+        ended = now - rng.uniform(0, 13) * day
+        kiosk.records.finish(
+            spec, ("humain", level), ["?"] * 20, "victoire", (rng.choice((0, 1)),),
+            ended - rng.uniform(300, 1800), ended,
+        )
+    kiosk.records.event("start")
+    board = MemoryBoard(8, 8)
+    board.set_all([(3, 3), (3, 4), (4, 3), (4, 4)])
+    kiosk.hardware = HardwareLink(Hardware(board=board))
+    return [
+        ("admin-pin", PinScene(kiosk)),
+        ("admin-menu", AdminMenuScene(kiosk)),
+        ("settings", SettingsScene(kiosk)),
+        ("admin-sensors", SensorTestScene(kiosk)),
+        ("admin-leds", LedTestScene(kiosk)),
+        ("admin-stats", StatsScene(kiosk)),
+        ("admin-export", ExportScene(kiosk)),
+        ("admin-journal", JournalScene(kiosk)),
+        ("admin-poweroff", ConfirmPowerScene(kiosk, "poweroff")),
+    ]
+
+
 def lesson_at_work(kiosk: Kiosk, game_entry: Entry, lesson: Lesson) -> LessonScene:
     """A lesson at its first "à vous" step (or its last step), animations done."""
     scene = LessonScene(kiosk, game_entry, lesson)
@@ -141,8 +182,10 @@ def run_tour(
     for _ in range(30):
         kiosk.step()
     shot("attract")
-    kiosk.stack.reset(SettingsScene(kiosk))
-    shot("settings")
+    for name, scene in admin_screens(kiosk):
+        kiosk.stack.reset(scene)
+        kiosk.step()
+        shot(name)
     for spec in specs if specs is not None else all_specs():
         game = find_game(spec)
         game_entry = entry(game.id)

@@ -1,4 +1,8 @@
-"""Home: a card per game, the language switch, the owners' corner."""
+"""Home: a card per game and the language switch.
+
+The owners' way in is hidden: holding a finger on the title for three seconds
+(a ring fills after the first second) opens the PIN pad.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +10,19 @@ import pygame
 
 from kiosk.catalog import CATALOGUE, Entry
 from kiosk.illustration import illustration
+from kiosk.scenes.admin.gesture import LongPress
 from kiosk.scenes.base import Scene
 from kiosk.scenes.chrome import draw_backdrop, draw_title, language_buttons
 from kiosk.touch import Phase, Pointer
 from kiosk.ui.text import blit_paragraph, blit_text, fit_size
 from kiosk.ui.theme import CANVAS, PALETTE
-from kiosk.ui.widgets import Button, ButtonRow, rounded_panel
+from kiosk.ui.widgets import ButtonRow, rounded_panel
 
 COLUMNS = 4
 MARGIN_X, TOP, GAP = 56, 140, 24
+TITLE_AREA = pygame.Rect(40, 16, 420, 110)
+"""The title "Ludogîte": a long press there opens the owners' PIN pad."""
+RING_CENTRE = (TITLE_AREA.right + 50, 68)
 
 
 class HomeScene(Scene):
@@ -35,29 +43,27 @@ class HomeScene(Scene):
             self.cards.append((rect, game))
         for button in language_buttons(self.kiosk, self.enter):
             self.buttons.add(button)
-        self.buttons.add(
-            Button(
-                pygame.Rect(CANVAS[0] - 150, 28, 96, 96),
-                "⚙",
-                self._settings,
-                PALETTE.ivory_dark,
-                size=48,
-            )
-        )
         self.pressed: pygame.Rect | None = None
+        self.owners = LongPress(TITLE_AREA)
 
-    def _settings(self) -> None:
-        from kiosk.scenes.settings import PinScene
+    def _owners(self) -> None:
+        from kiosk.scenes.admin.pin import PinScene
 
         self.kiosk.push(PinScene(self.kiosk))
 
+    def update(self, dt: float) -> None:
+        if self.owners.update(dt):
+            self._owners()
+
     def pointer(self, event: Pointer) -> None:
         if event.phase is Phase.DOWN:
-            if self.buttons.press(event.pos):
+            if self.buttons.press(event.pos) or self.owners.down(event.pos):
                 return
             self.pressed = next((r for r, _ in self.cards if r.collidepoint(event.pos)), None)
+        elif event.phase is Phase.MOVE:
+            self.owners.move(event.pos)
         elif event.phase is Phase.UP:
-            if self.buttons.release(event.pos):
+            if self.buttons.release(event.pos) or self.owners.up():
                 return
             for rect, game in self.cards:
                 if rect is self.pressed and rect.collidepoint(event.pos):
@@ -76,6 +82,7 @@ class HomeScene(Scene):
         for rect, game in self.cards:
             self.draw_card(canvas, rect, game, pressed=rect is self.pressed)
         self.buttons.draw(canvas)
+        self.owners.draw(canvas, RING_CENTRE)
 
     def draw_card(
         self, canvas: pygame.Surface, rect: pygame.Rect, game: Entry, pressed: bool

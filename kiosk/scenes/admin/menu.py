@@ -1,0 +1,177 @@
+"""The owners' menu: one large tile per task, and a line on the kiosk's state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from kiosk.scenes.admin.common import BACK, AdminScene
+from kiosk.scenes.admin.export import ExportScene
+from kiosk.scenes.admin.journal import JournalScene
+from kiosk.scenes.admin.led_test import LedTestScene
+from kiosk.scenes.admin.power import ConfirmPowerScene
+from kiosk.scenes.admin.sensor_test import SensorTestScene
+from kiosk.scenes.admin.settings_page import SettingsScene
+from kiosk.scenes.admin.stats import StatsScene
+from kiosk.ui.text import blit_paragraph, blit_text, fit_size
+from kiosk.ui.theme import CANVAS, PALETTE, contrast
+from kiosk.ui.widgets import Button, rounded_panel
+
+if TYPE_CHECKING:
+    from kiosk.scenes.base import Scene
+
+COLUMNS = 3
+TILE_W, TILE_H, GAP = 560, 220, 28
+TOP = 165
+
+
+@dataclass
+class Tile(Button):
+    """A menu button with a line of explanation under its name."""
+
+    detail: str = ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        colour = self.colour if self.enabled else (150, 146, 138)
+        rect = self.rect.move(0, 3) if self.pressed else self.rect
+        rounded_panel(surface, rect, colour, radius=26, shadow=0 if self.pressed else 8)
+        ink = contrast(colour)
+        size = fit_size(self.label, rect.width - 48, 42, "serif-bold")
+        blit_text(surface, self.label, (rect.x + 28, rect.y + 30), size, ink, "serif-bold")
+        box = pygame.Rect(rect.x + 28, rect.y + 30 + size + 22, rect.width - 56, 90)
+        blit_paragraph(surface, self.detail, box, 24, ink, spacing=1.2)
+
+
+class AdminMenuScene(AdminScene):
+    """Settings, board tests, statistics, export, log, restart and power off."""
+
+    name = "admin-menu"
+
+    def heading(self) -> str:
+        return self._("Administration")
+
+    def subtitle(self) -> str:
+        return self._("Réservé aux propriétaires — les visiteurs ne voient pas cet écran")
+
+    def back(self) -> None:
+        self.kiosk.home()
+
+    def layout(self) -> None:
+        super().layout()
+        tiles: list[tuple[str, str, Callable[[], None], tuple[int, int, int]]] = [
+            (
+                self._("Réglages"),
+                self._("Jeux, langue, son, rotation, niveaux, délais"),
+                self._open(SettingsScene),
+                PALETTE.ivory,
+            ),
+            (
+                self._("Test des capteurs"),
+                self._("Chaque case du plateau, en direct"),
+                self._open(SensorTestScene),
+                PALETTE.ivory,
+            ),
+            (
+                self._("Test des LED"),
+                self._("Couleurs, chenillard, clignotement"),
+                self._open(LedTestScene),
+                PALETTE.ivory,
+            ),
+            (
+                self._("Statistiques"),
+                self._("Parties par jour, par jeu, contre la machine"),
+                self._open(StatsScene),
+                PALETTE.ivory_dark,
+            ),
+            (
+                self._("Exporter (CSV)"),
+                self._("Les parties dans un tableur, sur clé USB si elle est branchée"),
+                self._open(ExportScene),
+                PALETTE.ivory_dark,
+            ),
+            (
+                self._("Journal"),
+                self._("Les derniers événements de la borne"),
+                self._open(JournalScene),
+                PALETTE.ivory_dark,
+            ),
+            (
+                self._("Redémarrer"),
+                self._("Relancer la borne (après confirmation)"),
+                self._power("restart"),
+                PALETTE.gold,
+            ),
+            (
+                self._("Éteindre"),
+                self._("Arrêter la borne avant de couper le courant"),
+                self._power("poweroff"),
+                PALETTE.accent,
+            ),
+        ]
+        left = (CANVAS[0] - COLUMNS * TILE_W - (COLUMNS - 1) * GAP) // 2
+        for i, (label, detail, action, colour) in enumerate(tiles):
+            row, column = divmod(i, COLUMNS)
+            rect = pygame.Rect(
+                left + column * (TILE_W + GAP), TOP + row * (TILE_H + GAP), TILE_W, TILE_H
+            )
+            self.buttons.add(Tile(rect, label, action, colour, detail=detail))
+
+    def _open(self, scene: type[Scene]) -> Callable[[], None]:
+        def action() -> None:
+            self.kiosk.push(scene(self.kiosk))
+
+        return action
+
+    def _power(self, request: str) -> Callable[[], None]:
+        def action() -> None:
+            self.kiosk.push(ConfirmPowerScene(self.kiosk, request))
+
+        return action
+
+    def draw_content(self, canvas: pygame.Surface) -> None:
+        left = (CANVAS[0] - COLUMNS * TILE_W - (COLUMNS - 1) * GAP) // 2
+        corner = pygame.Rect(left + 2 * (TILE_W + GAP), TOP + 2 * (TILE_H + GAP), TILE_W, TILE_H)
+        rounded_panel(canvas, corner, PALETTE.felt_dark, radius=26, shadow=0)
+        y = corner.y + 24
+        for line in self.status_lines():
+            size = fit_size(line, corner.width - 48, 26, "sans")
+            blit_text(canvas, line, (corner.x + 24, y), size, PALETTE.ivory_dark)
+            y += 40
+        hint = self._("Touchez « Retour » pour revenir à l'accueil des visiteurs")
+        blit_text(
+            canvas,
+            hint,
+            (BACK.right + 40, BACK.centery),
+            26,
+            PALETTE.ivory_dark,
+            anchor="midleft",
+        )
+
+    def status_lines(self) -> list[str]:
+        """The kiosk at a glance: board, records, errors, configuration files."""
+        board = self.kiosk.hardware.board
+        if board is None:
+            board_line = self._("Plateau : aucun")
+        elif board.connected and board.rows:
+            board_line = self._("Plateau : connecté ({rows} × {cols})").format(
+                rows=board.rows, cols=board.cols
+            )
+        else:
+            board_line = self._("Plateau : non connecté")
+        records = self.records
+        if records is None:
+            records_line = self._("Registre des parties : aucun")
+        elif getattr(records, "problem", None):
+            records_line = self.pick(*records.problem)
+        else:
+            records_line = self._("Registre des parties : en ordre")
+        files = ", ".join(p.name for p in self.kiosk.config_files) or "—"
+        return [
+            board_line,
+            records_line,
+            self._("Erreurs rattrapées : {n}").format(n=self.kiosk.errors),
+            self._("Fichier : {files}").format(files=files),
+        ]
