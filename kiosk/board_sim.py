@@ -10,6 +10,7 @@ are printed, and lines such as ``place 3 4`` / ``lift 3 4`` move pieces.
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import tempfile
@@ -293,6 +294,20 @@ def run_window(sim: BoardSimulator, layout: Layout, duration: float, cell_size: 
         clock.tick(30)
 
 
+def follow_parent(parent: int, every: float = 1.0) -> threading.Thread:
+    """End this board (SIGTERM to itself) when the process that started it is gone,
+    so a kiosk killed with ``kill -9`` leaves no simulated board behind."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    thread = threading.Thread(target=watch, name="board-sim parent", daemon=True)
+    thread.start()
+    return thread
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     layout = make_layout(args)
@@ -303,6 +318,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGTERM, interrupted)
+    follow_parent(os.getppid())
     print(f"port: {sim.port}", flush=True)
     try:
         if args.headless:

@@ -264,3 +264,45 @@ def test_main_prints_the_port_first(
     assert code == 0
     assert capsys.readouterr().out.splitlines()[0] == f"port: {link}"
     assert not link.exists()  # unplugged on the way out
+
+
+def wait_for(condition: Callable[[], bool], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
+
+
+def test_a_simulated_board_ends_when_the_kiosk_that_started_it_is_killed(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    starter = (
+        "import subprocess, sys, time\n"
+        "board = subprocess.Popen([sys.executable, '-m', 'kiosk.board_sim', '--board', 'grid8',"
+        f" '--link', {str(tmp_path / 'board')!r}, '--headless'], stdin=subprocess.DEVNULL,"
+        " stdout=subprocess.DEVNULL)\n"
+        "print(board.pid, flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    kiosk = subprocess.Popen(
+        [sys.executable, "-c", starter], stdout=subprocess.PIPE, text=True, cwd=root
+    )
+    assert kiosk.stdout is not None
+    board = int(kiosk.stdout.readline())
+    assert wait_for(lambda: (tmp_path / "board").exists(), 10.0), "the board is up"
+    os.kill(kiosk.pid, signal.SIGKILL)
+    kiosk.wait()
+
+    def gone() -> bool:
+        try:
+            os.kill(board, 0)
+        except ProcessLookupError:
+            return True
+        return False
+
+    assert wait_for(gone, 5.0), "the orphaned board stops by itself"
