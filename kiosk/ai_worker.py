@@ -64,6 +64,11 @@ class AiWorker:
         self._next_ticket = 1
         self._wanted: set[int] = set()
 
+    @property
+    def pid(self) -> int | None:
+        """The thinking process's id, once it runs."""
+        return self._process.pid if self._process is not None else None
+
     def _ensure(self) -> None:
         if self._process is not None and self._process.is_alive():
             return

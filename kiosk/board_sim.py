@@ -24,6 +24,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
+from drivers.protocol import MAX_CELLS
 from drivers.sensorboard import Cell, LedFrame
 from drivers.simulator import BoardSimulator, lit_cells
 from kiosk.board.guide import DIFFERS
@@ -113,8 +114,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def make_layout(args: argparse.Namespace) -> Layout:
     layout = load_layout(args.board) if args.board else Layout("", 8, 8)
     rows, cols = args.rows or layout.rows, args.cols or layout.cols
-    if not (1 <= rows <= 16 and 1 <= cols <= 16):
-        raise SystemExit(f"plateau de {rows} x {cols} : 1 à 16 de chaque côté")
+    if not (rows >= 1 and cols >= 1 and rows * cols <= MAX_CELLS):
+        raise SystemExit(f"plateau de {rows} x {cols} : au plus {MAX_CELLS} cases")
     if (rows, cols) != (layout.rows, layout.cols):
         layout = Layout(layout.name, rows, cols)
     return layout

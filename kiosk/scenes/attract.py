@@ -42,6 +42,8 @@ class AttractScene(Scene):
         self.index = (first if first is not None else int(kiosk.now) // 7) % len(self.order)
         self.demo: PlayScene | LessonScene | None = None
         self.shows = 0
+        self.shows_finished = 0
+        """Shows that reached their end (a game over, a lesson done) before the next began."""
         self.age = 0.0
         self.ended_for = 0.0
 
@@ -83,6 +85,8 @@ class AttractScene(Scene):
             self.ended_for += dt
         limit = LESSON_SECONDS if isinstance(self.demo, LessonScene) else DEMO_SECONDS
         if self.ended_for > 4.0 or self.age > limit:
+            if self._over():
+                self.shows_finished += 1
             self.kiosk.worker.cancel_all()
             self.start(self.index + 1)
 

@@ -9,7 +9,7 @@ import pygame
 from kiosk.ui.theme import Colour, font
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=384)
 def render(text: str, size: int, colour: Colour, style: str = "sans") -> pygame.Surface:
     """``text`` rendered once (antialiased) and kept."""
     return font(size, style).render(text, True, colour)

@@ -148,6 +148,21 @@ def test_the_simulated_board_process_serves_the_game_and_goes_away() -> None:
     assert simulated.process.poll() is not None
 
 
+@pytest.mark.parametrize(
+    ("spec", "size"), [("barricades", (14, 17)), ("rithmomachie:boissiere", (8, 16))]
+)
+def test_every_board_file_has_its_simulated_board(spec: str, size: tuple[int, int]) -> None:
+    """The largest boards too (barricades' 238 cells fit the protocol's 256)."""
+    link = HardwareLink(simulate=True, headless=True)
+    try:
+        board = link.board_for(spec)
+        assert board is not None, "the simulator started"
+        assert wait_for(lambda: board.connected)
+        assert (board.rows, board.cols) == size
+    finally:
+        link.close()
+
+
 def test_the_simulators_put_right_sets_up_a_game_in_one_go(folder: Path) -> None:
     from kiosk.board_sim import put_right
 
