@@ -17,7 +17,8 @@ LAST_LINE = re.compile(r"games=(\d+) errors=(\d+) rss_growth_mb=(-?\d+\.\d)")
 
 def test_a_short_soak_plays_games_to_their_end_without_errors() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "bench.soak", "--steps", "2500", "--games", "shut-the-box,moulin"],
+        [sys.executable, "-m", "bench.soak", "--steps", "2500", "--inline",
+         "--games", "shut-the-box,moulin"],
         cwd=ROOT,
         capture_output=True,
         text=True,
