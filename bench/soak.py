@@ -239,7 +239,13 @@ class Soak:
         self._attract_again()
         scene = self.scene
         demo, finished = scene.demo, scene.shows_finished
-        kiosk.step()
+        if isinstance(demo, PlayScene) and demo.ticket is not None:
+            # The machine thinks in its own process, in real time: the kiosk's clock
+            # waits for it (the answer is collected, nothing else moves).
+            kiosk.step(0.0)
+            time.sleep(0.0005)
+        else:
+            kiosk.step()
         if tally.steps % self.draw_every == 0:
             kiosk.draw()
         if kiosk.stack.top is scene and scene.demo is not demo:
