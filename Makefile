@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 GAME   ?= reversi
 BOT    ?= joueur
 
-.PHONY: run duel tour test lint bench clean
+.PHONY: run duel tour test lint bench soak clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,11 @@ bench: $(VENV)/.bench
 	$(BIN)/python -m bench.frames
 	$(BIN)/python -m bench.board_latency
 	$(BIN)/python -m pytest -q tests/engines/test_openspiel_crosscheck.py tests/engines/test_backgammon_peers.py
+
+## make soak: the kiosk headless in attract mode for MINUTES (default 30), every game, simulated boards
+MINUTES ?= 30
+soak: $(VENV)/.dev
+	$(BIN)/python -m bench.soak --minutes $(MINUTES)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
