@@ -189,14 +189,15 @@ def soak_kiosk(games: tuple[str, ...] | None, demo_pause: float, inline: bool = 
 
 
 @contextmanager
-def demo_cap(seconds: float) -> Iterator[None]:
-    """Demonstration games last at most ``seconds`` of kiosk time while inside."""
-    saved = attract.DEMO_SECONDS
-    attract.DEMO_SECONDS = seconds
+def demo_cap(seconds: float, level: str = "debutant") -> Iterator[None]:
+    """Demonstration games last at most ``seconds`` of kiosk time, their machines
+    playing at ``level``, while inside."""
+    saved = attract.DEMO_SECONDS, attract.DEMO_LEVEL
+    attract.DEMO_SECONDS, attract.DEMO_LEVEL = seconds, level
     try:
         yield
     finally:
-        attract.DEMO_SECONDS = saved
+        attract.DEMO_SECONDS, attract.DEMO_LEVEL = saved
 
 
 def demo_spec(demo: PlayScene | LessonScene | None) -> str | None:
@@ -307,6 +308,7 @@ def run(
     demo_seconds: float = 180.0,
     draw_every: int = 4,
     inline: bool = False,
+    level: str = "debutant",
 ) -> int:
     """The soak: prints progress and the summary; returns the exit code."""
     collector = Tracebacks()
@@ -327,7 +329,7 @@ def run(
     started = time.monotonic()
     next_progress = started + PROGRESS_SECONDS
     try:
-        with demo_cap(demo_seconds):
+        with demo_cap(demo_seconds, level):
             while True:
                 now = time.monotonic()
                 elapsed = now - started
@@ -429,6 +431,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--inline", action="store_true", help="the machine thinks in this process (not its own)"
     )
+    parser.add_argument(
+        "--level", default="debutant", help="the demonstrations' machines (default debutant)"
+    )
     args = parser.parse_args(argv)
     if args.minutes <= 0 or (args.steps is not None and args.steps <= 0):
         parser.error("--minutes et --steps doivent être positifs")
@@ -442,6 +447,7 @@ def main(argv: list[str] | None = None) -> int:
         demo_seconds=args.demo_seconds,
         draw_every=args.draw_every,
         inline=args.inline,
+        level=args.level,
     )
 
 

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 DEMO_SECONDS = 75.0
 """How long one game is shown before the next (unless it ends sooner)."""
-DEMO_LEVEL = "debutant"
+DEMO_LEVEL = "joueur"
+"""How well the machines play each other in the demonstrations."""
 LESSON_EVERY = 3
 """One show in this many is a lesson (when the game has lessons)."""
 LESSON_SECONDS = 150.0

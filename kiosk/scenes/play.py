@@ -327,7 +327,7 @@ class PlayScene(Scene):
                 self._roll()
             return
         if machine and self.ticket is None and self.waited >= 0.05:
-            level = "joueur" if self.demo else self.run.controller(seat or 0)
+            level = self.run.controller(seat or 0)
             self.ticket = self.kiosk.worker.ask(
                 self.run.table.spec,
                 list(self.run.moves),
