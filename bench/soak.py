@@ -338,6 +338,9 @@ def run(
                         break
                 elif elapsed >= budget:
                     break
+                if soak.tally.steps % 1000 == 0 and pygame.event.peek(pygame.QUIT):
+                    print("arrêt demandé (signal)", flush=True)  # SDL turns SIGTERM into QUIT
+                    break
                 if soak.tally.escaped >= MAX_ESCAPED:
                     print(f"arrêt : {MAX_ESCAPED} exceptions sorties du kiosque", flush=True)
                     break
