@@ -49,6 +49,7 @@ T = TypeVar("T")
 
 ABANDON = "abandon"
 """The result of a game left before its end."""
+PRUNE_EVERY = 500
 EVENTS_KEPT = 10_000
 """Older events are dropped when the database is opened."""
 
@@ -252,6 +253,7 @@ class Records:
         self.problem = problem
         """What went wrong with the records, (French, English), to show; ``None`` if nothing."""
         self.failures = 0
+        self._noted = 0
         """How many operations failed since opening (each one logged)."""
 
     @classmethod
@@ -478,6 +480,9 @@ class Records:
                 )
 
         self._guard(f"noting the event {kind!r}", None, insert)
+        self._noted += 1
+        if self._noted % PRUNE_EVERY == 0:
+            self._prune_events()  # an error storm in a long run stays bounded
 
     def events(self, limit: int = 100) -> list[tuple[float, str, str]]:
         """The latest events, the latest first: ``(at, kind, detail)``."""

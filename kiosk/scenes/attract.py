@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from kiosk.catalog import CATALOGUE
+from kiosk.heap import trim
 from kiosk.lessons.model import lessons_for
 from kiosk.scenes.base import Scene
 from kiosk.scenes.lesson import LessonScene
@@ -55,6 +56,8 @@ class AttractScene(Scene):
     def start(self, index: int) -> None:
         self.index = index % len(self.order)
         entry = self.order[self.index]
+        self.demo = None
+        trim()  # the last show's pictures go back to the system
         self.age = 0.0
         self.ended_for = 0.0
         self.shows += 1

@@ -533,3 +533,17 @@ def test_running_is_the_last_autosave_not_finished_or_cleared(
             assert records.failures == 0
         with Records.open(path) as records:
             assert records.running() == expected
+
+
+def test_events_stay_bounded_while_the_kiosk_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import kiosk.records as module
+
+    monkeypatch.setattr(module, "EVENTS_KEPT", 50)
+    monkeypatch.setattr(module, "PRUNE_EVERY", 20)
+    records = module.Records.open(tmp_path / "db.sqlite3")
+    for i in range(200):
+        records.event("error", f"n{i}")
+    kept = records.events(1000)
+    assert len(kept) <= 70 and kept[0][2] == "n199"
