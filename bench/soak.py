@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import statistics
 import sys
 import time
 import traceback
@@ -220,6 +221,10 @@ class Soak:
         self.scene = AttractScene(kiosk, first=seed % len(order))
         kiosk.stack.reset(self.scene)
         self.shown: object = None
+        self.started = time.monotonic()
+        self.between: list[tuple[float, float]] = []
+        """(monotonic time, RSS MB) as each show begins: the kiosk with nothing on screen
+        but the new show, after the last one's memory went back (the steadiest measure)."""
 
     @property
     def errors(self) -> int:
@@ -250,6 +255,7 @@ class Soak:
         if tally.steps % self.draw_every == 0:
             kiosk.draw()
         if kiosk.stack.top is scene and scene.demo is not demo:
+            self.between.append((time.monotonic(), rss_mb()))
             if scene.shows_finished > finished:
                 if isinstance(demo, LessonScene):
                     tally.lessons += 1
@@ -402,7 +408,16 @@ def summary(soak: Soak, memory: Memory, collector: Tracebacks, elapsed: float) -
         print(
             f"rss_mb par minute : {by_minute} {memory.end_mb:.0f} ; seconde moitié {late:+.1f} MB"
         )
-    print(f"games={tally.games} errors={errors} rss_growth_mb={memory.growth_mb:.1f}", flush=True)
+    growth = memory.growth_mb
+    steady = [mb for at, mb in soak.between if at - soak.started >= memory.warm_at]
+    if memory.warm_mb is not None and len(steady) >= 10:
+        first, last = statistics.median(steady[:5]), statistics.median(steady[-5:])
+        growth = last - first
+        print(
+            f"rss au début des spectacles après l'échauffement : {first:.1f} MB (5 premiers), "
+            f"{last:.1f} MB (5 derniers) sur {len(steady)} — la croissance mesurée"
+        )
+    print(f"games={tally.games} errors={errors} rss_growth_mb={growth:.1f}", flush=True)
     return 1 if errors > 0 else 0
 
 
