@@ -109,12 +109,22 @@ class AlphaBeta:
 
     # ------------------------------------------------------------------ public
 
-    def search(self, state: State, clock: Clock, rng: random.Random) -> SearchResult:
-        """Search ``state`` (a decision node) within ``clock``'s budget."""
+    def search(
+        self,
+        state: State,
+        clock: Clock,
+        rng: random.Random,
+        moves: Sequence[Any] | None = None,
+    ) -> SearchResult:
+        """Search ``state`` (a decision node) within ``clock``'s budget.
+
+        ``moves``, when given, limits the root to these legal moves (the others
+        are known to be bad, e.g. proven lost by an endgame search).
+        """
         self._start(state, clock)
-        moves = list(state.legal_moves())
-        rng.shuffle(moves)
-        root = [(move, state.apply_unchecked(move)) for move in moves]
+        listed = list(state.legal_moves() if moves is None else moves)
+        rng.shuffle(listed)
+        root = [(move, state.apply_unchecked(move)) for move in listed]
         self._order_root(root)
         completed: list[tuple[Any, float]] = []
         depth_done = 0

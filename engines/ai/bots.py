@@ -11,7 +11,9 @@ decision on the reference machine (:data:`LEVELS`):
   proportion to the visits instead of taking the most visited.  It always
   takes a win in one and, searching two decisions deep, avoids most blunders.
 - ``joueur`` (1 s) and ``expert`` (3 s): the game's best search, run to the
-  budget.
+  budget; in the endgames of reversi, moulin and tablut, the game's endgame
+  search (:mod:`engines.ai.endgame`: exact reversi endings, forced wins first
+  with few pieces left).
 
 Which search (:func:`algorithm_for`), from the game's properties:
 
@@ -50,6 +52,7 @@ from typing import Any
 
 from engines.ai.alphabeta import AlphaBeta
 from engines.ai.budget import Budget
+from engines.ai.endgame import EndgamePlayer, endgame_for
 from engines.ai.evaluation import Evaluator, evaluator_for
 from engines.ai.mcts import Mcts, winning_move
 from engines.ai.solvers import MoveOracle, move_oracle_for
@@ -216,6 +219,7 @@ class SearchBot(Bot):
         self.evaluator: Evaluator | None = evaluator_for(game)
         self.oracle_share = ORACLE_SHARE[name]
         self.oracle: MoveOracle | None = move_oracle_for(game) if self.oracle_share else None
+        self.endgame: EndgamePlayer | None = endgame_for(game, name, self.evaluator)
 
     def _choose(self, state: State, moves: Sequence[Any], rng: random.Random) -> Any:
         clock = self.budget.start()
@@ -228,6 +232,13 @@ class SearchBot(Bot):
         if winning is not None:
             self.last = Decision(winning, "win", len(moves), 1, clock.elapsed())
             return winning
+        if self.endgame is not None:
+            ending = self.endgame.choose(state, clock, rng)
+            if ending is not None:
+                self.last = Decision(
+                    ending.move, ending.algorithm, ending.nodes, ending.depth, clock.elapsed()
+                )
+                return ending.move
         if self.algorithm == "mcts":
             mcts = Mcts(
                 self.evaluator,
