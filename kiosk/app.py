@@ -23,7 +23,7 @@ from kiosk.config import load_settings
 from kiosk.hardware import HardwareLink
 from kiosk.logs import FORMATS
 from kiosk.logs import setup as setup_logs
-from kiosk.paths import installed_file
+from kiosk.paths import add_config_options
 from kiosk.records import Records
 from kiosk.runtime import STEP, Kiosk
 from kiosk.touch import PointerTracker
@@ -38,18 +38,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--windowed", action="store_true", help="une fenêtre plutôt que le plein écran"
     )
-    parser.add_argument(
-        "--config",
-        type=Path,
-        default=installed_file("kiosk.toml"),
-        help="un fichier de réglages qui complète config/kiosk.toml (défaut : /etc/ludokiosk)",
-    )
-    parser.add_argument(
-        "--hardware",
-        type=Path,
-        default=installed_file("hardware.toml"),
-        help="le fichier du matériel (plateau, boutons…), sinon config/hardware.toml",
-    )
+    add_config_options(parser)
     parser.add_argument(
         "--board-sim",
         action="store_true",

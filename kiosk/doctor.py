@@ -48,7 +48,7 @@ from drivers.hardware_config import (
 from drivers.sensorboard import SensorBoard
 from kiosk import paths
 from kiosk.config import load_settings
-from kiosk.paths import installed_file
+from kiosk.paths import add_config_options
 from kiosk.ui import theme
 
 OK, WARN, FAIL = "ok", "warn", "fail"
@@ -555,18 +555,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         prog="ludokiosk doctor",
         description="Vérifie l'écran, les polices, les réglages, la base, le matériel, le disque.",
     )
-    parser.add_argument(
-        "--config",
-        type=Path,
-        default=installed_file("kiosk.toml"),
-        help="un fichier de réglages qui complète config/kiosk.toml (défaut : /etc/ludokiosk)",
-    )
-    parser.add_argument(
-        "--hardware",
-        type=Path,
-        default=installed_file("hardware.toml"),
-        help="le fichier du matériel, sinon config/hardware.toml (défaut : /etc/ludokiosk)",
-    )
+    add_config_options(parser)
     parser.add_argument(
         "--timeout",
         type=_seconds,

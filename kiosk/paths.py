@@ -11,6 +11,7 @@ a desktop); otherwise a desktop run keeps its data in
 
 from __future__ import annotations
 
+import argparse
 import os
 from pathlib import Path
 
@@ -53,3 +54,19 @@ def database_path() -> Path:
 
 def saved_settings_path() -> Path:
     return data_dir() / SETTINGS_NAME
+
+
+def add_config_options(parser: argparse.ArgumentParser) -> None:
+    """``--config`` and ``--hardware``, defaulting to the installed files when there are."""
+    parser.add_argument(
+        "--config",
+        type=Path,
+        default=installed_file("kiosk.toml"),
+        help="un fichier de réglages qui complète config/kiosk.toml (défaut : /etc/ludokiosk)",
+    )
+    parser.add_argument(
+        "--hardware",
+        type=Path,
+        default=installed_file("hardware.toml"),
+        help="le fichier du matériel (plateau, boutons…), sinon config/hardware.toml",
+    )
