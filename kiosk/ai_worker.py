@@ -4,6 +4,11 @@ A request carries the game's spec, the moves played from the start (text),
 the bot's level and a seed; the answer is the chosen move's text (or an
 error line). The UI polls for answers every frame. The worker process is
 started on first use and restarted if it dies.
+
+A kiosk runs for days: the worker gives its freed memory back after each
+decision and, when it holds more than :data:`MEMORY_LIMIT_MB` all the same,
+answers and then leaves; the kiosk starts a fresh one at once, before the
+next question, so nobody waits for it.
 """
 
 from __future__ import annotations
@@ -16,6 +21,10 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 log = logging.getLogger(__name__)
+
+MEMORY_LIMIT_MB = 140.0
+"""Resident memory above which the worker retires after its answer (a fresh one starts
+at about 65 MB)."""
 
 
 @dataclass(frozen=True)
@@ -35,10 +44,25 @@ class Answer:
     error: str = ""
 
 
-def serve(requests: Any, answers: Any) -> None:
-    """The worker's loop: one decision per request, until ``None`` arrives."""
+def resident_mb() -> float:
+    """This process's resident memory in MB (0 where ``/proc`` is missing)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            pages = int(statm.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    import os
+
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def serve(requests: Any, answers: Any, memory_limit_mb: float = MEMORY_LIMIT_MB) -> None:
+    """The worker's loop: one decision per request, until ``None`` arrives, or until
+    the process holds more than ``memory_limit_mb`` after an answer (it then leaves,
+    and its owner starts a fresh one)."""
     from engines import find_game
     from engines.ai import make_bot
+    from kiosk.heap import trim
 
     while True:
         request = requests.get()
@@ -51,18 +75,25 @@ def serve(requests: Any, answers: Any) -> None:
             answers.put(Answer(request.ticket, str(bot.choose(state))))
         except Exception as error:
             answers.put(Answer(request.ticket, None, f"{type(error).__name__}: {error}"))
+        trim()
+        if resident_mb() > memory_limit_mb:
+            return
 
 
 class AiWorker:
     """Asks a separate process for moves and collects the answers without waiting."""
 
-    def __init__(self) -> None:
+    def __init__(self, memory_limit_mb: float = MEMORY_LIMIT_MB) -> None:
         self._context = multiprocessing.get_context("spawn")
         self._process: BaseProcess | None = None
         self._requests: Any = None
         self._answers: Any = None
         self._next_ticket = 1
-        self._wanted: set[int] = set()
+        self._wanted: dict[int, Request] = {}
+        self._failed: list[int] = []
+        self.memory_limit_mb = memory_limit_mb
+        self.retired = 0
+        """Workers that left to give their memory back."""
 
     @property
     def pid(self) -> int | None:
@@ -70,16 +101,32 @@ class AiWorker:
         return self._process.pid if self._process is not None else None
 
     def _ensure(self) -> None:
+        """A live worker: a retired one's unanswered questions go to its successor, a dead
+        one's are failed (a question that killed a worker is not asked again)."""
         if self._process is not None and self._process.is_alive():
             return
+        left = list(self._wanted.values())
         if self._process is not None:
-            log.warning("le processus de l'IA s'est arrêté ; il est relancé")
+            left.sort(key=lambda request: request.ticket)
+            if self._process.exitcode == 0:
+                self.retired += 1
+                log.info("le processus de l'IA rend sa mémoire ; un neuf le remplace")
+            else:
+                log.warning("le processus de l'IA s'est arrêté ; il est relancé")
+                self._failed.extend(request.ticket for request in left)
+                self._wanted.clear()
+                left = []
         self._requests = self._context.Queue()
         self._answers = self._context.Queue()
         self._process = self._context.Process(
-            target=serve, args=(self._requests, self._answers), name="ludokiosk-ai", daemon=True
+            target=serve,
+            args=(self._requests, self._answers, self.memory_limit_mb),
+            name="ludokiosk-ai",
+            daemon=True,
         )
         self._process.start()
+        for request in left:
+            self._requests.put(request)
 
     def ask(
         self, spec: str, moves: list[str], level: str, seed: int, seconds: float | None = None
@@ -88,36 +135,51 @@ class AiWorker:
         self._ensure()
         ticket = self._next_ticket
         self._next_ticket += 1
-        self._wanted.add(ticket)
-        self._requests.put(Request(ticket, spec, tuple(moves), level, seed, seconds))
+        request = Request(ticket, spec, tuple(moves), level, seed, seconds)
+        self._wanted[ticket] = request
+        self._requests.put(request)
         return ticket
 
     def cancel(self, ticket: int) -> None:
         """Forget a request (its answer will be dropped)."""
-        self._wanted.discard(ticket)
+        self._wanted.pop(ticket, None)
 
     def cancel_all(self) -> None:
         self._wanted.clear()
 
     def poll(self) -> list[Answer]:
-        """Answers that arrived since the last call (never blocks)."""
-        found: list[Answer] = []
-        if self._answers is None:
+        """Answers that arrived since the last call (never blocks).
+
+        A worker that retired (exit code 0) is replaced at once, and the
+        questions it left unread go to its successor; one that died answers
+        its pending questions with an error.
+        """
+        found = [Answer(t, None, "le processus de l'IA s'est arrêté") for t in self._failed]
+        self._failed.clear()
+        if self._answers is None or self._process is None:
             return found
+        alive = self._process.is_alive()
+        found.extend(self._drain())
+        if alive:
+            return found
+        found.extend(self._drain())  # what it said just before leaving
+        if self._process.exitcode == 0 or self._wanted:
+            self._ensure()
+            found.extend(
+                Answer(t, None, "le processus de l'IA s'est arrêté") for t in self._failed
+            )
+            self._failed.clear()
+        return found
+
+    def _drain(self) -> list[Answer]:
+        found: list[Answer] = []
         while True:
             try:
                 answer = self._answers.get_nowait()
             except queue.Empty:
-                break
-            if answer.ticket in self._wanted:
-                self._wanted.discard(answer.ticket)
+                return found
+            if self._wanted.pop(answer.ticket, None) is not None:
                 found.append(answer)
-        if self._wanted and self._process is not None and not self._process.is_alive():
-            found.extend(
-                Answer(t, None, "le processus de l'IA s'est arrêté") for t in sorted(self._wanted)
-            )
-            self._wanted.clear()
-        return found
 
     def close(self) -> None:
         if self._process is not None and self._process.is_alive():
@@ -143,7 +205,7 @@ class InlineWorker(AiWorker):
 
         ticket = self._next_ticket
         self._next_ticket += 1
-        self._wanted.add(ticket)
+        self._wanted[ticket] = Request(ticket, spec, tuple(moves), level, seed, seconds)
         game = find_game(spec)
         state = game.replay(list(moves))
         bot = make_bot(level, game, seed=seed, seconds=seconds, nodes=None if seconds else 200)
@@ -151,8 +213,7 @@ class InlineWorker(AiWorker):
         return ticket
 
     def poll(self) -> list[Answer]:
-        found = [a for a in self._ready if a.ticket in self._wanted]
-        self._wanted.difference_update(a.ticket for a in found)
+        found = [a for a in self._ready if self._wanted.pop(a.ticket, None) is not None]
         self._ready.clear()
         return found
 

@@ -1,0 +1,80 @@
+"""The machine's own process: answers, retirement to give memory back, crashes."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+from engines import find_game
+from kiosk.ai_worker import AiWorker, Answer, resident_mb
+
+
+def wait_answers(worker: AiWorker, count: int, timeout: float = 30.0) -> list[Answer]:
+    answers: list[Answer] = []
+    deadline = time.monotonic() + timeout
+    while len(answers) < count and time.monotonic() < deadline:
+        answers.extend(worker.poll())
+        time.sleep(0.01)
+    return answers
+
+
+def legal(spec: str, moves: list[str], answer: Answer) -> bool:
+    game = find_game(spec)
+    state = game.replay(moves)
+    assert answer.move is not None, answer.error
+    return game.parse_move(state, answer.move) in state.legal_moves()
+
+
+def test_resident_memory_is_read() -> None:
+    assert 5 < resident_mb() < 4096
+
+
+def test_a_worker_over_its_memory_limit_retires_and_questions_still_get_answers() -> None:
+    worker = AiWorker(memory_limit_mb=1.0)  # every worker holds more: each retires after one answer
+    try:
+        first = worker.ask("reversi", [], "debutant", seed=1, seconds=0.1)
+        [answer] = wait_answers(worker, 1)
+        assert answer.ticket == first and legal("reversi", [], answer)
+        first_pid = worker.pid
+        # Two questions at once: the second is left unread by a retiring worker and must be
+        # asked again of its successor, not lost nor failed.
+        moves = [str(answer.move)]
+        tickets = {worker.ask("reversi", moves, "debutant", seed=s, seconds=0.1) for s in (2, 3)}
+        answers = wait_answers(worker, 2)
+        assert {a.ticket for a in answers} == tickets
+        assert all(legal("reversi", moves, a) for a in answers)
+        assert worker.retired >= 2 and worker.pid != first_pid
+    finally:
+        worker.close()
+
+
+def test_a_worker_under_its_limit_keeps_running() -> None:
+    worker = AiWorker()
+    try:
+        for seed in (1, 2):
+            worker.ask("moulin", [], "debutant", seed=seed, seconds=0.05)
+            assert len(wait_answers(worker, 1)) == 1
+        assert worker.retired == 0
+    finally:
+        worker.close()
+
+
+def test_a_killed_worker_fails_its_question_and_the_next_one_is_answered() -> None:
+    worker = AiWorker()
+    try:
+        lost = worker.ask("tablut", [], "expert", seed=1, seconds=20.0)
+        deadline = time.monotonic() + 20
+        while worker.pid is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(1.0)  # the worker is importing or thinking
+        pid = worker.pid
+        assert pid is not None
+        os.kill(pid, signal.SIGKILL)
+        [failed] = wait_answers(worker, 1)
+        assert failed.ticket == lost and failed.move is None and "arrêté" in failed.error
+        worker.ask("tablut", [], "debutant", seed=1, seconds=0.05)
+        [answer] = wait_answers(worker, 1)
+        assert legal("tablut", [], answer) and worker.pid != pid and worker.retired == 0
+    finally:
+        worker.close()
