@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 
 import pygame
 import pygame.gfxdraw
@@ -22,6 +21,7 @@ from kiosk.boards import pieces
 from kiosk.boards.base import ROLE_COLOURS, BoardView, Renderer
 from kiosk.boards.wood import wood_panel
 from kiosk.games.base import Token
+from kiosk.ui.pictures import picture_cache
 from kiosk.ui.theme import PALETTE, SEAT_COLOURS, Colour, font
 
 Pos = tuple[float, float]
@@ -79,7 +79,7 @@ def star(centre: Pos, outer: float, inner: float, tips: int = 5) -> list[Pos]:
     ]
 
 
-@lru_cache(maxsize=16)
+@picture_cache(maxsize=16)
 def barricade_image(size: int) -> pygame.Surface:
     """A barricade: a white block ringed in red with a red bar, like a no-entry sign."""
     side = round(size * 1.3)

@@ -9,12 +9,11 @@ struck through), ``square.posed`` (a captured piece posed again: a gold dot).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from kiosk.boards import pieces
 from kiosk.games.base import Token
+from kiosk.ui.pictures import picture_cache
 from kiosk.ui.theme import PALETTE, Colour, contrast, font
 
 NUMBERED = ("circle", "triangle", "square", "pyramid")
@@ -25,7 +24,7 @@ INCITUS_RING: Colour = (206, 48, 40)
 Centre = tuple[float, float]
 
 
-@lru_cache(maxsize=512)
+@picture_cache(maxsize=512)
 def grid_token(token: Token, size: int, colour: Colour) -> pygame.Surface:
     """``token`` of diameter ``size`` on a transparent square of side ``size * 1.3``."""
     shape, _, mark = token.shape.partition(".")

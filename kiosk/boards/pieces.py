@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 
 import pygame
 import pygame.gfxdraw
 
 from kiosk.games.base import Token
+from kiosk.ui.pictures import picture_cache
 from kiosk.ui.theme import PALETTE, Colour, contrast, font
 
 
@@ -73,7 +73,7 @@ def shape_points(
     return [(x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)]
 
 
-@lru_cache(maxsize=512)
+@picture_cache(maxsize=512)
 def token_image(token: Token, size: int, colour: Colour) -> pygame.Surface:
     """A token drawn once on a transparent square of side ``size * 1.3``."""
     side = max(8, round(size * 1.3))

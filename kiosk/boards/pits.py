@@ -22,6 +22,7 @@ from kiosk.boards import pieces
 from kiosk.boards.base import ROLE_COLOURS, BoardView, Renderer
 from kiosk.boards.wood import wood_panel
 from kiosk.games.base import Token
+from kiosk.ui.pictures import picture_cache
 from kiosk.ui.theme import PALETTE, Colour, font
 
 Pos = tuple[float, float]
@@ -193,7 +194,7 @@ def seed_spots(point: int, count: int, rouma: bool) -> tuple[tuple[float, float,
     return tuple(spots)
 
 
-@lru_cache(maxsize=512)
+@picture_cache(maxsize=512)
 def seed_image(length: int, colour: Colour, angle: int) -> pygame.Surface:
     """A shaded bean of ``length`` pixels, turned by ``angle`` degrees."""
     width = max(4, round(length * 0.68))

@@ -14,7 +14,6 @@ and in the trays as thin slabs seen edge-on.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 import pygame
 import pygame.gfxdraw
@@ -23,6 +22,7 @@ from kiosk.boards import pieces
 from kiosk.boards.base import ROLE_COLOURS, BoardView, Renderer
 from kiosk.boards.wood import wood_panel
 from kiosk.games.base import Token
+from kiosk.ui.pictures import picture_cache
 from kiosk.ui.theme import PALETTE, Colour, contrast, font
 
 Pos = tuple[float, float]
@@ -284,7 +284,7 @@ class TrackRenderer(Renderer):
         return None
 
 
-@lru_cache(maxsize=64)
+@picture_cache(maxsize=64)
 def checker_image(colour: Colour, size: int, label: str) -> pygame.Surface:
     """A turned wooden checker: shaded disc, a groove ring, the count if any."""
     side = max(8, round(size * 1.3))

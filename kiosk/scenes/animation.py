@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 import pygame
 
@@ -26,6 +25,7 @@ from kiosk.boards.graph import SHAPE_SCALE, barricade_image
 from kiosk.boards.grid_pieces import grid_token
 from kiosk.boards.track import checker_image
 from kiosk.games.base import Sowing, Token
+from kiosk.ui.pictures import picture_cache
 from kiosk.ui.theme import PALETTE, Colour, font
 
 SLIDE = 0.28
@@ -356,7 +356,7 @@ class Transition:
         return NEUTRAL
 
 
-@lru_cache(maxsize=256)
+@picture_cache(maxsize=256)
 def squeezed(image: pygame.Surface, width: int) -> pygame.Surface:
     """``image`` narrowed to ``width`` pixels (a disc seen turning)."""
     return pygame.transform.smoothscale(image, (width, image.get_height()))

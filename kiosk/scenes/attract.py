@@ -19,6 +19,7 @@ from kiosk.scenes.lesson import LessonScene
 from kiosk.scenes.play import PlayScene
 from kiosk.table import Table
 from kiosk.touch import Phase, Pointer
+from kiosk.ui.pictures import forget_pictures
 from kiosk.ui.text import blit_paragraph
 from kiosk.ui.theme import CANVAS, PALETTE
 
@@ -57,7 +58,8 @@ class AttractScene(Scene):
         self.index = index % len(self.order)
         entry = self.order[self.index]
         self.demo = None
-        trim()  # the last show's pictures go back to the system
+        forget_pictures()  # the last show's pictures go back to the system
+        trim()
         self.age = 0.0
         self.ended_for = 0.0
         self.shows += 1

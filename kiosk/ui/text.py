@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
+from kiosk.ui.pictures import picture_cache
 from kiosk.ui.theme import Colour, font
 
 
-@lru_cache(maxsize=384)
+@picture_cache(maxsize=384)
 def render(text: str, size: int, colour: Colour, style: str = "sans") -> pygame.Surface:
     """``text`` rendered once (antialiased) and kept."""
     return font(size, style).render(text, True, colour)

@@ -29,6 +29,7 @@ from kiosk.boards.grid_pieces import grid_token
 from kiosk.games import presentation_for
 from kiosk.games.base import Token
 from kiosk.ui import theme
+from kiosk.ui.pictures import forget_pictures
 
 SPECS = (
     "reversi",
@@ -50,7 +51,7 @@ def display() -> Iterator[None]:
     pygame.init()
     pygame.display.set_mode((1, 1))
     theme.font.cache_clear()  # fonts cached under an earlier pygame.init are dead
-    grid_token.cache_clear()
+    forget_pictures()
     yield
 
 
