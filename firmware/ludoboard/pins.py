@@ -7,6 +7,16 @@ chain of 74HC165 (8 columns per chip, 10 kΩ pull-ups to 3.3 V, a diode per
 cell, anode on the column), LEDs are one WS2812B chain fed at 5 V through a
 74AHCT125 level shifter.  The wiring diagrams of ``docs/hardware/`` are
 drawn from this file.
+
+Which line is which: in both chains the register nearest the Pico carries
+lines 0-7, the next one 8-15, and so on.  Row ``r`` is output
+``Q(A + r mod 8)`` (QA, pin 15, for row 0) of row register ``r div 8``, the
+first register being the one whose SER is ``ROW_DATA``.  Column ``c`` is
+input ``A + c mod 8`` (A, pin 11, for column 0) of column register
+``c div 8``, register 0 being the one whose QH is ``COL_DATA`` (data flows
+towards the Pico); the SER (pin 10) of the register farthest from the Pico
+is tied to 3.3 V.  Unused row outputs stay unconnected; every column input
+keeps its pull-up, used or not.
 """
 
 ROW_DATA = 2
