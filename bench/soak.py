@@ -295,6 +295,7 @@ def progress_line(soak: Soak, elapsed: float) -> str:
         f"[{int(elapsed // 60):3d}:{int(elapsed % 60):02d}] games={tally.games} "
         f"lessons={tally.lessons} cut={tally.cut} errors={soak.errors} "
         f"rss_mb={rss_mb():.1f} worker_rss_mb={worker_rss_mb(soak.kiosk):.1f} "
+        f"worker_retired={getattr(soak.kiosk.worker, 'retired', 0)} "
         f"fds={open_fds()} boards={tally.boards} steps={tally.steps}"
     )
 

@@ -1,4 +1,5 @@
-"""Caches of drawn pictures (pieces, text, seeds), emptied together between two shows.
+"""Caches of drawn pictures (pieces, text, seeds) and fonts, emptied together between two
+shows.
 
 Each cache is a bounded ``lru_cache``; a kiosk running for days would still
 keep, in every one of them, the pictures of games long over, and churn its
@@ -11,28 +12,21 @@ what they need.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
-from typing import Any, Protocol, TypeVar
+from functools import _lru_cache_wrapper, lru_cache
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+_CACHES: list[_lru_cache_wrapper[Any]] = []
 
 
-class _Cached(Protocol):
-    def cache_clear(self) -> None: ...
-
-    def cache_info(self) -> Any: ...
-
-
-_CACHES: list[_Cached] = []
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def picture_cache(maxsize: int) -> Callable[[F], F]:
+def picture_cache(maxsize: int) -> Callable[[Callable[..., T]], _lru_cache_wrapper[T]]:
     """``functools.lru_cache(maxsize)``, emptied by :func:`forget_pictures`."""
 
-    def decorate(function: F) -> F:
+    def decorate(function: Callable[..., T]) -> _lru_cache_wrapper[T]:
         cached = lru_cache(maxsize=maxsize)(function)
         _CACHES.append(cached)
-        return cached  # type: ignore[return-value]
+        return cached
 
     return decorate
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from kiosk.ui.pictures import picture_cache
@@ -84,7 +86,23 @@ def _shortened(line: str, size: int, width: int, style: str) -> str:
 
 
 def fit_size(text: str, width: int, size: int, style: str = "sans", smallest: int = 14) -> int:
-    """The largest size ≤ ``size`` at which ``text`` fits on one line of ``width``."""
-    while size > smallest and font(size, style).size(text)[0] > width:
-        size -= 2
-    return size
+    """The largest of ``size``, ``size - 2``, … (down to ``smallest``) at which ``text``
+    fits on one line of ``width``.
+
+    The width at ``size`` gives a first guess (text widens in proportion to its size),
+    then a step or two settles it: a few fonts are opened, not one per size tried.
+    """
+
+    def fits(candidate: int) -> bool:
+        return font(candidate, style).size(text)[0] <= width
+
+    measured = font(size, style).size(text)[0]
+    if measured <= width or size <= smallest:
+        return size
+    steps = math.ceil((size - size * width / measured) / 2)
+    found = max(size - 2 * steps, smallest + (size - smallest) % 2)
+    while found > smallest and not fits(found):
+        found -= 2
+    while found + 2 < size and fits(found + 2):
+        found += 2
+    return found

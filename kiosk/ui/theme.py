@@ -8,10 +8,12 @@ so the kiosk always has something to write with.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 import pygame
+
+from kiosk.ui.pictures import picture_cache
 
 CANVAS = (1920, 1080)
 """The logical canvas every scene draws on; the app scales it to the screen."""
@@ -69,7 +71,7 @@ def font_path(style: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=256)
+@picture_cache(maxsize=128)
 def font(size: int, style: str = "sans") -> pygame.font.Font:
     """A font of ``size`` pixels on the canvas, cached."""
     if not pygame.font.get_init():
