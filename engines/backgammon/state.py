@@ -26,10 +26,19 @@ from engines.backgammon.match import (
 from engines.backgammon.rules import RULES
 from engines.core import PASS, Dice, Outcome, draw, win
 from engines.tables.board import PLAYERS
-from engines.tables.moves import DOUBLE, DROP, ROLL, TAKE, dice_to_play
+from engines.tables.moves import DOUBLE, DROP, ROLL, ROLLS, TAKE, dice_to_play
 from engines.tables.playout import playout
 from engines.tables.rules import Side
-from engines.tables.state import ANSWER, CUBE, DICE, MOVE, OPENING, OVER, TablesState
+from engines.tables.state import (
+    ANSWER,
+    CUBE,
+    DICE,
+    MOVE,
+    OPENING,
+    OVER,
+    PLAYER_AT,
+    TablesState,
+)
 
 if TYPE_CHECKING:
     from engines.backgammon.game import Backgammon
@@ -42,6 +51,12 @@ BEAR_OFF, DROPPED, CAPPED = "fin", "refus", "limite"
 
 CUBE_CHOICES = (ROLL, DOUBLE)
 ANSWERS = (TAKE, DROP)
+TO_PLAY: dict[tuple[int, ...], tuple[int, ...]] = {
+    d.values: dice_to_play(*d.values) for d, _ in ROLLS
+}
+"""The dice to play of each normal throw."""
+
+_blank = object.__new__
 
 
 class BackgammonState(TablesState):
@@ -81,8 +96,23 @@ class BackgammonState(TablesState):
 
     def _with(self, boards: tuple[Side, Side], mover: int, phase: int,
               dice: tuple[int, ...] = (), turn: int | None = None) -> BackgammonState:
-        return BackgammonState(self.game, boards, mover, phase, dice, self.cube, self.owner,
-                               self.score, self.crawford, self.turn if turn is None else turn)
+        """The same manche, stake and match in another position, built field by field
+        (the decisions' hot path)."""
+        new = _blank(self.__class__)
+        new.game = self.game
+        new.boards = boards
+        new.mover = mover
+        new.phase = phase
+        new.dice = dice
+        new.cube = self.cube
+        new.owner = self.owner
+        new.score = self.score
+        new.crawford = self.crawford
+        new.turn = self.turn if turn is None else turn
+        new.end = new.news = ""
+        new._steps = new._moves = None
+        new.current_player = PLAYER_AT[phase][mover]
+        return new
 
     # -- decisions --------------------------------------------------------------
 
@@ -110,8 +140,7 @@ class BackgammonState(TablesState):
                 return self._next_turn(self.boards)
             return self._play(move)
         if phase == DICE:
-            high, low = move.values
-            return self._with(self.boards, self.mover, MOVE, dice_to_play(high, low))
+            return self._with(self.boards, self.mover, MOVE, TO_PLAY[move.values])
         if phase == OPENING:
             return self._opening(move)
         if phase == CUBE:

@@ -24,6 +24,7 @@ from engines.moulin.board import (
 from engines.moulin.moves import (
     DOWN_HI,
     DOWN_LO,
+    PLACE_BY_BYTE,
     SPOKES,
     UP_HI,
     UP_LO,
@@ -46,6 +47,17 @@ BLOCKED: tuple[Ending, Ending] = (("blocked", 0), ("blocked", 1))
 TWO_PIECES: tuple[Ending, Ending] = (("two_pieces", 0), ("two_pieces", 1))
 
 _blank = object.__new__
+MOVER_KEYS = (0, 1 << 48)
+"""The mover's bit of a position key (:func:`engines.moulin.board.position_key`)."""
+REPEAT_SPAN = 9
+"""The shortest history holding a position three times: a position comes back four
+decisions later at the soonest (each side steps away and back)."""
+PLACE_LOW, PLACE_MIDDLE, PLACE_HIGH = PLACE_BY_BYTE
+STEP_INFO: dict[tuple[int, ...], tuple[int, int, int]] = {
+    (p, q): (1 << p | 1 << q, *MILLS_AT[q]) for p in range(24) for q in range(24)
+}
+"""For the path ``(p, q)`` of a step or flight: the bits it changes, then the masks of
+the two mills through its target."""
 
 
 def play(state: MoulinState, move: Any) -> MoulinState:
@@ -56,36 +68,39 @@ def play(state: MoulinState, move: Any) -> MoulinState:
     their pieces, the history restarts after a placement or a removal, and
     the draw counter only grows with steps and passes.
     """
-    game, mover, hand = state.game, state.mover, state.hand
-    white, black = state.board
     new = _blank(state.__class__)
-    new.game = game
+    new.game = game = state.game
+    mover = state.mover
+    white, black = state.board
     cls = move.__class__
     if cls is PathMove:
-        p, q = move.path
+        bits, a, b = STEP_INFO[move.path]
         if mover:
-            black ^= 1 << p | 1 << q
+            black ^= bits
             own, other = black, white
         else:
-            white ^= 1 << p | 1 << q
+            white ^= bits
             own, other = white, black
         new.board = (white, black)
-        new.hand = hand
+        new.hand = hand = state.hand
         new.quiet = quiet = state.quiet + 1
-        a, b = MILLS_AT[q]
-        if other and (own & a == a or own & b == b):
+        if (own & a == a or own & b == b) and other:
             return _removal_next(new, own, other, mover, hand, state.history)
         me = mover ^ 1
         hand_me = hand[me]  # the mover, stepping, has none left
-        key = other | own << 24 | me << 48 | hand_me << 50
+        key = other | own << 24 | MOVER_KEYS[me]
+        if hand_me:  # only in set-up positions
+            key |= hand_me << 50
         new.history = history = state.history + (key,)  # noqa: RUF005 (faster)
         new.mover = me
         new.pending = False
         # Both sides keep their pieces: only a block, a repetition or the
         # draw counter can end the game.
         empty = FULL ^ (own | other)
-        if hand_me:  # only in set-up positions
-            moves: Sequence[Any] | None = place_moves(empty)
+        if hand_me:
+            moves: Sequence[Any] | None = (
+                PLACE_LOW[empty & 255] + PLACE_MIDDLE[empty >> 8 & 255] + PLACE_HIGH[empty >> 16]
+            )
         elif other.bit_count() <= game.fly_at:
             moves = None  # flights, listed on demand
         else:  # step_moves(other, empty), inlined
@@ -100,7 +115,7 @@ def play(state: MoulinState, move: Any) -> MoulinState:
                 if game.blocked_loses:
                     return _finished(new, BLOCKED[me])
                 moves = PASS_ONLY
-        if history.count(key) >= 3:
+        if len(history) >= REPEAT_SPAN and history.count(key) >= 3:
             return _finished(new, REPETITION)
         if quiet >= game.draw_moves:
             return _finished(new, NO_CAPTURE)
@@ -108,6 +123,7 @@ def play(state: MoulinState, move: Any) -> MoulinState:
         new._moves = moves
         new.current_player = PLAYERS[me]
         return new
+    hand = state.hand
     if cls is Place:
         q = move.at
         if mover:
@@ -122,13 +138,24 @@ def play(state: MoulinState, move: Any) -> MoulinState:
         new.hand = hand
         new.quiet = state.quiet
         a, b = MILLS_AT[q]
-        if other and (own & a == a or own & b == b):
+        if (own & a == a or own & b == b) and other:
             return _removal_next(new, own, other, mover, hand, ())
-        me = 1 - mover
-        new.history = (other | own << 24 | me << 48 | hand[me] << 50 | hand[mover] << 54,)
+        me = mover ^ 1
+        hand_me = hand[me]
+        new.history = (other | own << 24 | me << 48 | hand_me << 50 | hand[mover] << 54,)
+        new.mover = me
+        new.pending = False
+        empty = FULL ^ (own | other)
+        if hand_me:  # the placements go on
+            new._end = None
+            new._moves = (
+                PLACE_LOW[empty & 255] + PLACE_MIDDLE[empty >> 8 & 255] + PLACE_HIGH[empty >> 16]
+            )
+            new.current_player = PLAYERS[me]
+            return new
         # Pieces on the board and in hand do not change in number, the
         # history restarts and the counter stays below its limit.
-        moves = _next_moves(game, other, FULL ^ (own | other), hand[me])
+        moves = _next_moves(game, other, empty, 0)
         end: Ending | None = BLOCKED[me] if moves == () else None
     elif cls is Remove:
         if mover:

@@ -12,15 +12,11 @@ import random
 from typing import Any, TypeVar, cast
 
 from engines.core import PASS
-from engines.tables.moves import CHECKER_MOVES, OPENING_THROWS, ROLLS
+from engines.tables.moves import CHECKER_MOVES
 from engines.tables.rules import CHECKERS, can_play, find_steps, remaining
-from engines.tables.state import DICE, MOVE, OPENING, OVER, TablesState
+from engines.tables.state import DICE, MOVE, OPENING, OPENINGS, OVER, THROWS, TablesState
 
 S = TypeVar("S", bound=TablesState)
-
-THROW_TABLE = tuple(d for d, p in ROLLS for _ in range(round(p * 36)))
-"""The 36 equally likely throws, as their :data:`ROLLS` move."""
-OPENING_TABLE = tuple(d for d, _ in OPENING_THROWS)
 
 
 def playout(state: S, rng: random.Random, trace: list[Any] | None = None) -> S:
@@ -33,9 +29,9 @@ def playout(state: S, rng: random.Random, trace: list[Any] | None = None) -> S:
             state = _turn(state, rules, rnd, trace)
             continue
         if phase == DICE:
-            move = THROW_TABLE[int(rnd() * 36)]
+            move = THROWS[int(rnd() * 36)]
         elif phase == OPENING:
-            move = OPENING_TABLE[int(rnd() * 36)]
+            move = OPENINGS[int(rnd() * 36)]
         else:
             moves = state.legal_moves()
             move = moves[int(rnd() * len(moves))]

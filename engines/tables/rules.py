@@ -13,6 +13,8 @@ what both games share: the maximal use of the dice and the larger die
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from engines.tables.moves import CHECKER_MOVES, CheckerMove
 
 Side = tuple[int, ...]
@@ -37,7 +39,8 @@ class TablesRules:
     limit and postillon): then one checker's step cannot stop another's."""
 
     def die_moves(self, own: Side, other: Side, die: int) -> list[Step]:
-        """The single steps one die allows the mover (``own`` against ``other``)."""
+        """The single steps one die allows the mover (``own`` against ``other``), at
+        most one from each point."""
         raise NotImplementedError
 
     def has_move(self, own: Side, other: Side, die: int) -> bool:
@@ -90,8 +93,11 @@ STEPS_LIMIT = 4096
 
 def legal_steps(rules: TablesRules, own: Side, other: Side,
                 dice: tuple[int, ...]) -> dict[Step, int]:
-    """:func:`find_steps`, remembered (searches meet the same positions by several
-    paths); the answer must not be changed."""
+    """:func:`find_steps`, remembered for doubles (searches meet the positions of a
+    double by several paths, and its steps are the dearest to find; the other
+    throws' positions are met once); the answer must not be changed."""
+    if len(dice) < 2 or dice[0] != dice[1]:
+        return find_steps(rules, own, other, dice)
     key = (rules, own, other, dice)
     found = _STEPS.get(key)
     if found is None:
@@ -111,8 +117,7 @@ def find_steps(rules: TablesRules, own: Side, other: Side,
     Bearing the last checker off uses every die: the game is over.
     """
     if len(dice) == 1:
-        die = dice[0]
-        return {m: die for m in rules.die_moves(own, other, die)}
+        return dict.fromkeys(rules.die_moves(own, other, dice[0]), dice[0])
     first = dice[0]
     step = rules.step
     if first != dice[1]:
@@ -123,6 +128,9 @@ def find_steps(rules: TablesRules, own: Side, other: Side,
         quick = rules.independent and not own[25]
         for moves, die, rest, others in ((big, first, second, small),
                                          (small, second, first, big)):
+            if quick and len(others) > 1:  # the other die moves another checker anyway
+                found.update(dict.fromkeys(moves, die))
+                continue
             origins = {m[0] for m in others} if quick else set()
             for move in moves:
                 origin = move[0]
@@ -164,7 +172,7 @@ def _depth(rules: TablesRules, own: Side, other: Side, die: int, left: int,
         return known
     moves = rules.die_moves(own, other, die)
     if rules.independent and not own[25]:
-        checkers = sum(own[origin] for origin in {m[0] for m in moves})
+        checkers = sum(map(own.__getitem__, map(itemgetter(0), moves)))
         if checkers >= left:  # that many different checkers can each play one die
             memo[key] = left
             return left

@@ -11,10 +11,11 @@ turns (the doubling cube, matches) and at the end of a game.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
-from engines.core import CHANCE, PASS, TERMINAL, Game, State
+from engines.core import CHANCE, PASS, TERMINAL, Dice, Game, State
 from engines.tables.board import PLAYERS
 from engines.tables.moves import (
     CHECKER_MOVES,
@@ -25,8 +26,8 @@ from engines.tables.moves import (
 from engines.tables.rules import (
     CHECKERS,
     Side,
+    Step,
     TablesRules,
-    can_play,
     legal_steps,
     pips,
     remaining,
@@ -37,6 +38,25 @@ OPENING, CUBE, ANSWER, DICE, MOVE, OVER = range(6)
 (decision of the other side), dice (chance), checker moves, game over."""
 
 PASS_ONLY = (PASS,)
+PLAYER_AT: tuple[tuple[str, str], ...] = (
+    (CHANCE, CHANCE),
+    PLAYERS,
+    (PLAYERS[1], PLAYERS[0]),
+    (CHANCE, CHANCE),
+    PLAYERS,
+    (TERMINAL, TERMINAL),
+)
+"""``PLAYER_AT[phase][mover]``: the ``current_player`` of a position (the opponent
+answers a double)."""
+MOVE_OF: dict[Step, CheckerMove] = {
+    (origin, target): CHECKER_MOVES[origin][target] for origin in range(26) for target in range(26)
+}
+"""The checker move of each step."""
+THROWS: tuple[Dice, ...] = tuple(d for d, p in ROLLS for _ in range(round(p * 36)))
+"""The 36 equally likely throws, as their :data:`ROLLS` move (a double once, the others
+twice, in the order of :data:`ROLLS`)."""
+OPENINGS: tuple[Dice, ...] = tuple(d for d, _ in OPENING_THROWS)
+THROW_MOVES: tuple[Dice, ...] = tuple(d for d, _ in ROLLS)
 
 
 class TablesState(State):
@@ -51,19 +71,11 @@ class TablesState(State):
     phase: int
     dice: tuple[int, ...]
     turn: int
-    _steps: dict[CheckerMove, int] | None
+    _steps: dict[Step, int] | None
     _moves: Sequence[Any] | None
 
     def _set_player(self) -> None:
-        phase = self.phase
-        if phase in (OPENING, DICE):
-            self.current_player = CHANCE
-        elif phase == OVER:
-            self.current_player = TERMINAL
-        elif phase == ANSWER:
-            self.current_player = PLAYERS[1 - self.mover]
-        else:
-            self.current_player = PLAYERS[self.mover]
+        self.current_player = PLAYER_AT[self.phase][self.mover]
 
     # -- the checkers -----------------------------------------------------------
 
@@ -74,29 +86,42 @@ class TablesState(State):
 
     def steps(self) -> dict[CheckerMove, int]:
         """The checker moves allowed now, with the die each one plays."""
+        return {MOVE_OF[step]: die for step, die in self._raw_steps().items()}
+
+    def _raw_steps(self) -> dict[Step, int]:
+        """:meth:`steps` as ``(origin, target)`` steps, worked out once."""
         found = self._steps
         if found is None:
             if self.phase == MOVE:
-                own, other = self.sides()
-                raw = legal_steps(self.rules, own, other, self.dice)
-                found = {CHECKER_MOVES[p][t]: die for (p, t), die in raw.items()}
+                mover = self.mover
+                found = legal_steps(self.rules, self.boards[mover], self.boards[1 - mover],
+                                    self.dice)
             else:
                 found = {}
             self._steps = found
         return found
 
     def _play(self, move: CheckerMove) -> Self:
-        """The state after a checker move of :meth:`steps`."""
-        die = self.steps()[move]
+        """The state after a checker move of :meth:`steps`.
+
+        When dice are left, the steps they allow are worked out here, once:
+        they tell whether the turn goes on and are the next position's steps.
+        """
+        origin, target = move.origin, move.target
+        die = self._raw_steps()[origin, target]
         mover = self.mover
-        own, other = self.rules.step(self.boards[mover], self.boards[1 - mover],
-                                     move.origin, move.target)
+        rules = self.rules
+        own, other = rules.step(self.boards[mover], self.boards[1 - mover], origin, target)
         boards = (own, other) if mover == 0 else (other, own)
         if own[0] == CHECKERS:
             return self._finished(boards)
         rest = remaining(self.dice, die)
-        if rest and can_play(self.rules, own, other, rest):
-            return self._continued(boards, rest)
+        if rest:
+            steps = legal_steps(rules, own, other, rest)
+            if steps:
+                state = self._continued(boards, rest)
+                state._steps = steps
+                return state
         return self._next_turn(boards)
 
     def _continued(self, boards: tuple[Side, Side], dice: tuple[int, ...]) -> Self:
@@ -120,6 +145,14 @@ class TablesState(State):
             return ROLLS
         return ()
 
+    def sample_chance(self, rng: random.Random) -> Any:
+        """Draw the dice by their odds: one of the 36 equally likely throws."""
+        if self.phase == DICE:
+            return THROWS[int(rng.random() * 36)]
+        if self.phase == OPENING:
+            return OPENINGS[int(rng.random() * 36)]
+        return super().sample_chance(rng)
+
     def legal_moves(self) -> Sequence[Any]:
         moves = self._moves
         if moves is None:
@@ -129,19 +162,19 @@ class TablesState(State):
     def _generate(self) -> Sequence[Any]:
         phase = self.phase
         if phase == MOVE:
-            return list(self.steps()) or PASS_ONLY
+            return list(map(MOVE_OF.__getitem__, self._raw_steps())) or PASS_ONLY
         if phase == OPENING:
-            return [m for m, _ in OPENING_THROWS]
+            return OPENINGS
         if phase == DICE:
-            return [m for m, _ in ROLLS]
+            return THROW_MOVES
         return ()
 
     def is_legal(self, move: Any) -> bool:
         if self.phase == MOVE:
-            try:
-                return move in self.steps() or (move == PASS and not self.steps())
-            except TypeError:  # unhashable
-                return False
+            steps = self._raw_steps()
+            if isinstance(move, CheckerMove):
+                return (move.origin, move.target) in steps
+            return move == PASS and not steps
         return move in self.legal_moves()
 
     def is_terminal(self) -> bool:
