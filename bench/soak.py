@@ -16,7 +16,10 @@ Every minute, and at the end: games played to their end, lessons shown to
 their end, errors (exceptions the kiosk caught and logged, plus any that
 escaped it), resident memory. Memory growth is measured from the end of a
 warm-up (a tenth of the run, at least a minute, at most half of it) so that
-caches filling up on the first pass through the games do not count. The last
+caches filling up on the first pass through the games do not count, on the
+resident memory between two shows (once the attract mode has given the last
+show's memory back): the median of the last five such samples minus that of
+the first five. The last
 line is ``games=<n> errors=<e> rss_growth_mb=<x>``; the exit code is 1 when
 there were errors.
 """
@@ -190,6 +193,24 @@ def soak_kiosk(games: tuple[str, ...] | None, demo_pause: float, inline: bool = 
 
 
 @contextmanager
+def measured_between_shows(soak: Soak) -> Iterator[None]:
+    """While inside, the attract mode's memory trim between two shows also records the
+    resident memory it leaves (``soak.between``)."""
+    trim = attract.trim
+
+    def trim_and_measure() -> bool:
+        done = trim()
+        soak.between.append((time.monotonic(), rss_mb()))
+        return done
+
+    attract.trim = trim_and_measure
+    try:
+        yield
+    finally:
+        attract.trim = trim
+
+
+@contextmanager
 def demo_cap(seconds: float, level: str = "debutant") -> Iterator[None]:
     """Demonstration games last at most ``seconds`` of kiosk time, their machines
     playing at ``level``, while inside."""
@@ -223,8 +244,10 @@ class Soak:
         self.shown: object = None
         self.started = time.monotonic()
         self.between: list[tuple[float, float]] = []
-        """(monotonic time, RSS MB) as each show begins: the kiosk with nothing on screen
-        but the new show, after the last one's memory went back (the steadiest measure)."""
+        """(monotonic time, RSS MB) between two shows: the last one gone, its pictures
+        forgotten and the memory given back, the next one not yet built (the steadiest
+        measure: a sample taken once the next show is built swings by ±15 MB with its
+        game)."""
 
     @property
     def errors(self) -> int:
@@ -255,7 +278,6 @@ class Soak:
         if tally.steps % self.draw_every == 0:
             kiosk.draw()
         if kiosk.stack.top is scene and scene.demo is not demo:
-            self.between.append((time.monotonic(), rss_mb()))
             if scene.shows_finished > finished:
                 if isinstance(demo, LessonScene):
                     tally.lessons += 1
@@ -336,7 +358,7 @@ def run(
     started = time.monotonic()
     next_progress = started + PROGRESS_SECONDS
     try:
-        with demo_cap(demo_seconds, level):
+        with demo_cap(demo_seconds, level), measured_between_shows(soak):
             while True:
                 now = time.monotonic()
                 elapsed = now - started
@@ -415,7 +437,7 @@ def summary(soak: Soak, memory: Memory, collector: Tracebacks, elapsed: float) -
         first, last = statistics.median(steady[:5]), statistics.median(steady[-5:])
         growth = last - first
         print(
-            f"rss au début des spectacles après l'échauffement : {first:.1f} MB (5 premiers), "
+            f"rss entre deux spectacles après l'échauffement : {first:.1f} MB (5 premiers), "
             f"{last:.1f} MB (5 derniers) sur {len(steady)} — la croissance mesurée"
         )
     print(f"games={tally.games} errors={errors} rss_growth_mb={growth:.1f}", flush=True)
