@@ -15,8 +15,8 @@ readonly SERVICE=ludokiosk.service
 readonly KIOSK_USER=ludokiosk
 readonly GROUPS_WANTED=(video render input gpio dialout audio)
 readonly APT_PACKAGES=(
-    # Python: the venv, and headers + compiler for RPi.GPIO (no aarch64 wheel on PyPI)
-    python3 python3-venv python3-dev gcc libc6-dev
+    # Python and its venv
+    python3 python3-venv
     # pygame's wheel brings its own SDL2, which opens the screen through KMS/DRM
     # with the system's libdrm, GBM, EGL/GLES and Mesa's V3D/VC4 drivers; the
     # libsdl2 packages pull in the same run-time libraries for any other build.
@@ -28,7 +28,13 @@ readonly APT_PACKAGES=(
     fonts-dejavu-core fonts-dejavu-extra
     # copying the checkout to /opt/ludokiosk/src
     rsync
+    # the power-off asked from the admin screen: logind asks polkit (rule below)
+    polkitd
 )
+# The [pi] extra (lgpio, RPi.GPIO) only installs on these machines (the markers
+# in pyproject.toml); RPi.GPIO has no wheel on PyPI and is compiled there.
+readonly PI_MACHINES=(aarch64 armv7l)
+readonly APT_PACKAGES_PI=(python3-dev gcc libc6-dev)
 readonly RSYNC_EXCLUDES=(
     .git/ .venv/ venv/ __pycache__/ '*.pyc' '*.egg-info/' build/ dist/ screenshots/
     .mypy_cache/ .pytest_cache/ .ruff_cache/ .hypothesis/
@@ -49,24 +55,26 @@ Installe la borne ludogîte comme service systemd (Raspberry Pi OS Bookworm) :
 paquets apt, utilisateur « ludokiosk », copie du dépôt dans /opt/ludokiosk/src,
 environnement Python /opt/ludokiosk/venv (avec l'extra [pi]), réglages dans
 /etc/ludokiosk (jamais écrasés), données dans /var/lib/ludokiosk, console sans
-mise en veille, service ludokiosk activé et (re)démarré. Relancer le script
-après un `git pull` met la borne à jour ; sans changement, il ne change rien.
+mise en veille, règle polkit pour le bouton « Éteindre », service ludokiosk
+activé et (re)démarré. Relancer le script après un `git pull` met la borne à
+jour ; sans changement, il ne change rien.
 
 Installs the ludogîte kiosk as a systemd service (Raspberry Pi OS Bookworm):
 apt packages, the "ludokiosk" user, a copy of the checkout in
 /opt/ludokiosk/src, a Python venv in /opt/ludokiosk/venv (with the [pi]
 extra), settings in /etc/ludokiosk (never overwritten), data in
-/var/lib/ludokiosk, console blanking off, the ludokiosk service enabled and
-(re)started. Re-run it after `git pull` to update; with no change, it changes
-nothing.
+/var/lib/ludokiosk, console blanking off, a polkit rule for the power-off
+button, the ludokiosk service enabled and (re)started. Re-run it after
+`git pull` to update; with no change, it changes nothing.
 
 Options:
-  --uninstall   retire le service, l'environnement et l'utilisateur ; garde
-                /etc/ludokiosk et /var/lib/ludokiosk
-                removes the service, the venv and the user; keeps
-                /etc/ludokiosk and /var/lib/ludokiosk
-  --purge       avec --uninstall : supprime aussi réglages et données
-                with --uninstall: also deletes the settings and the data
+  --uninstall   retire le service, l'environnement, le cache et l'utilisateur ;
+                garde /etc/ludokiosk, /var/lib/ludokiosk et les ajouts au
+                service (/etc/systemd/system/ludokiosk.service.d)
+                removes the service, the venv, the cache and the user; keeps
+                /etc/ludokiosk, /var/lib/ludokiosk and the service's drop-ins
+  --purge       avec --uninstall : supprime aussi réglages, données et ajouts
+                with --uninstall: also deletes the settings, data and drop-ins
   --dry-run     affiche chaque commande au lieu de l'exécuter (« + commande »)
                 prints every command instead of running it ("+ command")
   -h, --help    cette aide / this help
@@ -107,6 +115,15 @@ write_file() {  # write_file FILE TEXT: one line into FILE, through run's rules
         printf "+ printf '%%s\\\\n' %q > %q\n" "$2" "$1"
     else
         printf '%s\n' "$2" >"$1"
+    fi
+}
+
+write_text() {  # write_text FILE TEXT: lines into FILE (mode 0644), through run's rules
+    if ((DRY_RUN)); then
+        printf "+ cat > %q <<'EOF'\n%s\nEOF\n" "$1" "$2"
+    else
+        printf '%s\n' "$2" >"$1"
+        chmod 0644 "$1"
     fi
 }
 
@@ -151,6 +168,8 @@ readonly ETC_DIR="$ROOT/etc/ludokiosk"
 readonly DATA_DIR="$ROOT/var/lib/ludokiosk"
 readonly CACHE_DIR="$ROOT/var/cache/ludokiosk"
 readonly UNIT_FILE="$ROOT/etc/systemd/system/$SERVICE"
+readonly DROPIN_DIR="$UNIT_FILE.d"
+readonly POLKIT_RULE="$ROOT/etc/polkit-1/rules.d/50-ludokiosk.rules"
 readonly COMMAND_LINK="$ROOT/usr/local/bin/ludokiosk"
 readonly CMDLINE_CANDIDATES=("$ROOT/boot/firmware/cmdline.txt" "$ROOT/boot/cmdline.txt")
 
@@ -165,12 +184,20 @@ fi
 # ---------------------------------------------------------------- checks
 
 have() { command -v "$1" >/dev/null 2>&1; }
+machine() { uname -m; }
+on_a_pi_machine() { [[ " ${PI_MACHINES[*]} " == *" $(machine) "* ]]; }
 user_exists() { getent passwd "$KIOSK_USER" >/dev/null 2>&1; }
 group_exists() { getent group "$1" >/dev/null 2>&1; }
 unit_known() { have systemctl && systemctl cat "$SERVICE" >/dev/null 2>&1; }
 
 package_installed() {
     [[ "$(dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null)" == ii* ]]
+}
+
+known_packages() {  # known_packages PACKAGE...: those apt can install here, one per line
+    apt-cache policy "$@" 2>/dev/null | awk '
+        /^[^ ].*:$/ { name = substr($0, 1, length($0) - 1) }
+        /^  Candidate:/ && $2 != "(none)" { print name }'
 }
 
 in_group() {  # in_group GROUP: is the kiosk user a member (primary or supplementary)?
@@ -201,8 +228,11 @@ install_packages() {
             "apt not found: system packages not checked (not Raspberry Pi OS?)."
         return 0
     fi
-    local missing=() package
-    for package in "${APT_PACKAGES[@]}"; do
+    local wanted=("${APT_PACKAGES[@]}") missing=() known=() unknown=() package
+    if on_a_pi_machine; then
+        wanted+=("${APT_PACKAGES_PI[@]}")
+    fi
+    for package in "${wanted[@]}"; do
         package_installed "$package" || missing+=("$package")
     done
     if ((${#missing[@]} == 0)); then
@@ -211,9 +241,28 @@ install_packages() {
     fi
     say "Installation des paquets système : ${missing[*]}" \
         "Installing system packages: ${missing[*]}"
+    if ! on_a_pi_machine; then
+        say "Pas un Pi ($(machine)) : ni RPi.GPIO ni lgpio, donc ni ${APT_PACKAGES_PI[*]}." \
+            "Not a Pi ($(machine)): no RPi.GPIO nor lgpio, so no ${APT_PACKAGES_PI[*]} either."
+    fi
     run env DEBIAN_FRONTEND=noninteractive apt-get update
-    run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-        "${missing[@]}"
+    local available
+    available=" $(known_packages "${missing[@]}" | tr '\n' ' ') "
+    for package in "${missing[@]}"; do
+        if [[ "$available" == *" $package "* ]]; then
+            known+=("$package")
+        else
+            unknown+=("$package")
+        fi
+    done
+    if ((${#unknown[@]})); then
+        warn "Paquets inconnus d'apt sur ce système, ignorés : ${unknown[*]}" \
+            "Packages apt does not know on this system, skipped: ${unknown[*]}"
+    fi
+    if ((${#known[@]})); then
+        run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+            "${known[@]}"
+    fi
 }
 
 check_python() {
@@ -266,13 +315,16 @@ ensure_dir() {  # ensure_dir OWNER MODE DIR...: created, or owner and mode put r
 create_directories() {
     ensure_dir root 755 "$OPT_DIR" "$ETC_DIR" "$ETC_DIR/boards"
     ensure_dir "$KIOSK_USER" 750 "$DATA_DIR" "$CACHE_DIR"
-    # Data kept by an earlier --uninstall belongs to the old user's number.
-    if [[ -d "$DATA_DIR" ]] && user_exists &&
-        [[ -n "$(find "$DATA_DIR" ! -user "$KIOSK_USER" -print -quit 2>/dev/null)" ]]; then
-        say "Les données de $DATA_DIR sont rendues à $KIOSK_USER." \
-            "Giving the data in $DATA_DIR back to $KIOSK_USER."
-        run chown -R "$KIOSK_USER:$KIOSK_USER" "$DATA_DIR"
-    fi
+    # Files kept by an earlier --uninstall belong to the old user's number.
+    local dir
+    for dir in "$DATA_DIR" "$CACHE_DIR"; do
+        if [[ -d "$dir" ]] && user_exists &&
+            [[ -n "$(find "$dir" ! -user "$KIOSK_USER" -print -quit 2>/dev/null)" ]]; then
+            say "Les fichiers de $dir sont rendus à $KIOSK_USER." \
+                "Giving the files in $dir back to $KIOSK_USER."
+            run chown -R "$KIOSK_USER:$KIOSK_USER" "$dir"
+        fi
+    done
 }
 
 copy_sources() {
@@ -317,6 +369,10 @@ install_venv() {
             "Installing ludokiosk[pi] and its dependencies (PyPI)."
         # Editable: the code, config/, docs/ and the lessons are read from
         # $SRC_DIR, where they are, as in a checkout.
+        if ! on_a_pi_machine; then
+            say "Extra [pi] : rien à installer sur $(machine) (lgpio et RPi.GPIO : ${PI_MACHINES[*]})." \
+                "Extra [pi]: nothing to install on $(machine) (lgpio and RPi.GPIO: ${PI_MACHINES[*]})."
+        fi
         run "$python" -m pip install --disable-pip-version-check --no-input \
             --editable "${SRC_DIR}[pi]"
         write_file "$STAMP_FILE" "$stamp"
@@ -380,6 +436,36 @@ console_blanking_off() {
     fi
 }
 
+polkit_rule() {
+    cat <<EOF
+// Installed by ludokiosk's systemd/install.sh: the kiosk, a system service
+// without a login session, may power the machine off (its admin screen).
+polkit.addRule(function (action, subject) {
+    if (subject.user == "$KIOSK_USER" &&
+        (action.id == "org.freedesktop.login1.power-off" ||
+         action.id == "org.freedesktop.login1.power-off-multiple-sessions")) {
+        return polkit.Result.YES;
+    }
+});
+EOF
+}
+
+install_polkit_rule() {
+    local text
+    text="$(polkit_rule)"
+    if [[ -f "$POLKIT_RULE" && "$(cat "$POLKIT_RULE")" == "$text" ]]; then
+        return 0
+    fi
+    if [[ ! -d "${POLKIT_RULE%/*}" ]] && ((!DRY_RUN)); then
+        warn "polkit absent : le bouton « Éteindre » de l'écran d'administration n'éteindra pas." \
+            "polkit missing: the admin screen's power-off button will not power off."
+        return 0
+    fi
+    say "Règle polkit : $KIOSK_USER peut éteindre la machine ($POLKIT_RULE)." \
+        "polkit rule: $KIOSK_USER may power the machine off ($POLKIT_RULE)."
+    write_text "$POLKIT_RULE" "$text"
+}
+
 install_unit() {
     local source="$CHECKOUT/systemd/$SERVICE"
     if [[ -f "$UNIT_FILE" ]] && cmp -s "$source" "$UNIT_FILE"; then
@@ -422,6 +508,7 @@ do_install() {
     install_venv
     copy_config
     console_blanking_off
+    install_polkit_rule
     install_unit
     start_service
     say "Terminé. Journal : journalctl -u ludokiosk -f ; vérifications : docs/install.md (ludokiosk doctor)" \
@@ -455,6 +542,9 @@ do_uninstall() {
     if [[ -L "$COMMAND_LINK" && "$(readlink "$COMMAND_LINK")" == "$VENV_DIR/bin/ludokiosk" ]]; then
         run rm -f "$COMMAND_LINK"
     fi
+    if [[ -f "$POLKIT_RULE" ]]; then
+        run rm -f "$POLKIT_RULE"
+    fi
     if [[ -d "$OPT_DIR" ]]; then
         say "Suppression de $OPT_DIR (code et environnement Python)." \
             "Removing $OPT_DIR (code and Python environment)."
@@ -474,13 +564,20 @@ do_uninstall() {
     if group_exists "$KIOSK_USER" && ! ((DRY_RUN && had_user)); then
         run groupdel "$KIOSK_USER"
     fi
+    if [[ -d "$CACHE_DIR" ]]; then
+        run rm -rf "$CACHE_DIR"
+    fi
     if ((PURGE)); then
         say "Suppression des réglages et des données (--purge)." \
             "Deleting the settings and the data (--purge)."
-        run rm -rf "$ETC_DIR" "$DATA_DIR" "$CACHE_DIR"
+        run rm -rf "$ETC_DIR" "$DATA_DIR" "$DROPIN_DIR"
     else
         say "Gardés : $ETC_DIR (réglages) et $DATA_DIR (données) ; --purge les supprime." \
             "Kept: $ETC_DIR (settings) and $DATA_DIR (data); --purge deletes them."
+        if [[ -d "$DROPIN_DIR" ]]; then
+            say "Gardé : $DROPIN_DIR (vos ajouts au service) ; --purge le supprime." \
+                "Kept: $DROPIN_DIR (your additions to the service); --purge deletes it."
+        fi
     fi
     say "Les paquets apt restent installés." "The apt packages stay installed."
 }

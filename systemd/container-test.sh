@@ -1,0 +1,764 @@
+#!/usr/bin/env bash
+# Essaie systemd/install.sh pour de vrai, dans un Debian Bookworm démarré par systemd (conteneur).
+# Tries systemd/install.sh for real, in a Debian Bookworm booted with systemd (a container).
+#
+#   sudo ./systemd/container-test.sh [--uncommitted] [--keep] [CACHE_DIR]
+#
+# Builds a minimal Bookworm once (debootstrap, kept in CACHE_DIR, /var/tmp by
+# default), boots a fresh copy of it with systemd-nspawn, installs the kiosk
+# there from a clean clone of this checkout as a Pi owner would (sudo
+# ./systemd/install.sh), checks the service under its real unit, runs the
+# script again, uninstalls, purges, and prints one line per check. Exits 1 when
+# a check fails. Needs root, debootstrap, systemd-container, the Debian mirror
+# and PyPI; a few minutes. Not part of `make test`. See docs/install.md.
+
+set -euo pipefail
+
+readonly SUITE=bookworm
+readonly MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+# A Raspberry Pi OS Lite has these too (libpam-systemd: logind sessions, as on the Pi).
+readonly BASE_PACKAGES=systemd,systemd-sysv,dbus,libpam-systemd,python3,python3-venv,python3-pip,git,ca-certificates,sudo
+readonly MACHINE_NAME=ludokiosk-test
+readonly OWNER=pi
+readonly KIOSK_USER=ludokiosk
+readonly SERVICE=ludokiosk.service
+readonly GROUPS_WANTED=(video render input gpio dialout audio)
+readonly DROPIN=/etc/systemd/system/ludokiosk.service.d/container-test.conf
+readonly DATABASE=/var/lib/ludokiosk/ludokiosk.sqlite3
+readonly VENV_PYTHON=/opt/ludokiosk/venv/bin/python
+readonly PATH_INSIDE=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+
+CHECKOUT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+readonly CHECKOUT
+
+UNCOMMITTED=0
+KEEP=0
+CACHE_DIR=/var/tmp/ludokiosk-container
+
+usage() {
+    cat <<'EOF'
+Usage : sudo systemd/container-test.sh [--uncommitted] [--keep] [DOSSIER]
+
+Installe la borne pour de vrai dans un Debian Bookworm démarré par systemd
+(systemd-nspawn), depuis un clone propre de ce dépôt, vérifie le service sous
+sa vraie unité (prêt, journal, base SQLite, kill -9, chien de garde, arrêt),
+relance install.sh, désinstalle, purge ; une ligne par vérification, code 1
+si l'une échoue. Le système de base est construit une fois dans DOSSIER
+(/var/tmp/ludokiosk-container par défaut) puis réutilisé.
+
+Installs the kiosk for real in a Debian Bookworm booted with systemd
+(systemd-nspawn), from a clean clone of this checkout, checks the service
+under its real unit (ready, journal, SQLite records, kill -9, watchdog,
+stop), runs install.sh again, uninstalls, purges; one line per check, exit
+code 1 when one fails. The base system is built once in DIR
+(/var/tmp/ludokiosk-container by default) and reused.
+
+Options:
+  --uncommitted  ajoute au clone les changements non validés des fichiers suivis
+                 adds the uncommitted changes of tracked files to the clone
+  --keep         garde l'arborescence du conteneur (DOSSIER/machine) à la fin
+                 keeps the container's tree (DIR/machine) at the end
+  -h, --help     cette aide / this help
+
+Needs: root, debootstrap, systemd-container (systemd-nspawn), git, the Debian
+mirror and PyPI. Guide: docs/install.md (Essai dans un conteneur).
+EOF
+}
+
+say() {  # say FRENCH ENGLISH
+    printf '==> %s\n    %s\n' "$1" "$2"
+}
+
+die() {
+    printf 'container-test: erreur : %s\n                error: %s\n' "$1" "$2" >&2
+    exit 2
+}
+
+while (($#)); do
+    case "$1" in
+        --uncommitted) UNCOMMITTED=1 ;;
+        --keep) KEEP=1 ;;
+        -h | --help)
+            usage
+            exit 0
+            ;;
+        -*)
+            usage >&2
+            die "option inconnue : $1" "unknown option: $1"
+            ;;
+        *) CACHE_DIR="$1" ;;
+    esac
+    shift
+done
+
+CACHE_DIR="$(realpath -m "$CACHE_DIR")"
+readonly CACHE_DIR
+readonly BASE="$CACHE_DIR/$SUITE-base"
+readonly MACHINE="$CACHE_DIR/machine"
+readonly LOGS="$CACHE_DIR/logs"
+readonly CGROUP_NAME="ludokiosk-container-test"
+
+((EUID == 0)) || die "lancez-le avec sudo : sudo $0" "run it with sudo: sudo $0"
+for command in debootstrap systemd-nspawn nsenter git realpath; do
+    command -v "$command" >/dev/null 2>&1 ||
+        die "$command introuvable : sudo apt-get install debootstrap systemd-container git" \
+            "$command not found: sudo apt-get install debootstrap systemd-container git"
+done
+
+# ---------------------------------------------------------------- results
+
+OKS=0
+FAILS=0
+LOG="$LOGS/checks.log"
+
+record() {  # record ok|FAIL NAME DETAIL
+    printf '%-5s %-16s %s\n' "$1" "$2" "$3"
+    printf '%s %s %s\n' "$1" "$2" "$3" >>"$LOG"
+    if [[ "$1" == ok ]]; then
+        OKS=$((OKS + 1))
+    else
+        FAILS=$((FAILS + 1))
+    fi
+}
+
+verdict() {  # verdict NAME DETAIL PROBLEMS: ok when PROBLEMS is empty
+    if [[ -z "$3" ]]; then
+        record ok "$1" "$2"
+    else
+        record FAIL "$1" "$2 — $3"
+    fi
+}
+
+elapsed() {  # elapsed START: seconds since START (date +%s.%N), one decimal
+    awk -v start="$1" -v now="$(date +%s.%N)" 'BEGIN { printf "%.1f", now - start }'
+}
+
+# ---------------------------------------------------------------- the machine
+
+NSPAWN_PID=""
+LEADER=""
+CGROUP_DIRS=()
+
+inside() {  # inside COMMAND...: run in the container, as root, with a clean environment
+    nsenter -t "$LEADER" -a -- env -i PATH="$PATH_INSIDE" HOME=/root LANG=C.UTF-8 "$@"
+}
+
+as_owner() {  # as_owner SHELL-COMMAND: run by the Pi's owner, from a login shell
+    inside su - "$OWNER" -c "$1"
+}
+
+as_kiosk() {  # as_kiosk COMMAND...: run as the kiosk's user, from /tmp
+    inside runuser -u "$KIOSK_USER" -- sh -c 'cd /tmp && exec "$@"' sh "$@"
+}
+
+prop() {  # prop NAME: one property of the kiosk's unit
+    inside systemctl show -p "$1" --value "$SERVICE"
+}
+
+wait_for() {  # wait_for SECONDS COMMAND...: until COMMAND succeeds; 1 if it never did
+    local deadline=$((SECONDS + $1))
+    shift
+    until "$@" >/dev/null 2>&1; do
+        ((SECONDS < deadline)) || return 1
+        sleep 0.5
+    done
+}
+
+build_base() {
+    local marker="$BASE/.ludokiosk-base"
+    if [[ -f "$marker" && "$(cat "$marker")" == "$SUITE $BASE_PACKAGES" ]]; then
+        say "Système de base réutilisé : $BASE" "Reusing the base system: $BASE"
+        return 0
+    fi
+    say "Construction du système de base (debootstrap, quelques minutes) : $BASE" \
+        "Building the base system (debootstrap, a few minutes): $BASE"
+    rm -rf "$BASE"
+    local start
+    start="$(date +%s.%N)"
+    if ! debootstrap --variant=minbase --include="$BASE_PACKAGES" "$SUITE" "$BASE" "$MIRROR" \
+        >"$LOGS/debootstrap.log" 2>&1; then
+        tail -n 20 "$LOGS/debootstrap.log" >&2
+        die "debootstrap a échoué ($LOGS/debootstrap.log)" "debootstrap failed ($LOGS/debootstrap.log)"
+    fi
+    printf '%s\n' "$SUITE $BASE_PACKAGES" >"$marker"
+    say "Système de base prêt en $(elapsed "$start") s." "Base system ready in $(elapsed "$start") s."
+}
+
+prepare_machine() {
+    say "Copie neuve du système : $MACHINE" "Fresh copy of the system: $MACHINE"
+    rm -rf "$MACHINE"
+    cp -a --reflink=auto "$BASE" "$MACHINE"
+    rm -f "$MACHINE/.ludokiosk-base"
+    printf '%s\n' "$MACHINE_NAME" >"$MACHINE/etc/hostname"
+    printf '127.0.0.1 localhost\n127.0.1.1 %s\n' "$MACHINE_NAME" >"$MACHINE/etc/hosts"
+    # A network that inspects TLS gives its certificate authority to the host:
+    # the container trusts the same ones (apt, pip).
+    if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+        cp /usr/local/share/ca-certificates/*.crt "$MACHINE/usr/local/share/ca-certificates/"
+        chroot "$MACHINE" update-ca-certificates >>"$LOGS/prepare.log" 2>&1
+    fi
+    # The Pi's owner, as Raspberry Pi Imager creates it: in sudo, no password asked.
+    # No screen and no tty1 in a container: for this test only, SDL's dummy
+    # driver and no terminal, in place before the first install starts the
+    # kiosk. Everything else is the real unit.
+    mkdir -p "$MACHINE${DROPIN%/*}"
+    cat >"$MACHINE$DROPIN" <<'EOF'
+# Container test only: no screen, no tty1.
+[Service]
+Environment=SDL_VIDEODRIVER=dummy
+StandardInput=null
+TTYPath=
+TTYReset=no
+TTYVHangup=no
+TTYVTDisallocate=no
+EOF
+    chroot "$MACHINE" useradd --create-home --shell /bin/bash --groups sudo "$OWNER"
+    chmod 0700 "$MACHINE/home/$OWNER"  # as adduser makes it on Bookworm
+    printf '%s ALL=(ALL) NOPASSWD: ALL\n' "$OWNER" >"$MACHINE/etc/sudoers.d/010_$OWNER-nopasswd"
+    chmod 0440 "$MACHINE/etc/sudoers.d/010_$OWNER-nopasswd"
+
+    local clone="$MACHINE/home/$OWNER/ludokiosk"
+    git -c safe.directory="$CHECKOUT" clone --quiet --no-hardlinks "$CHECKOUT" "$clone"
+    if ((UNCOMMITTED)); then
+        local patch="$LOGS/uncommitted.patch"
+        git -c safe.directory="$CHECKOUT" -C "$CHECKOUT" diff --binary HEAD >"$patch"
+        if [[ -s "$patch" ]]; then
+            git -C "$clone" apply --whitespace=nowarn "$patch"
+            say "Changements non validés ajoutés au clone ($patch)." \
+                "Uncommitted changes added to the clone ($patch)."
+        fi
+    fi
+    local head
+    head="$(git -C "$clone" log -1 --format='%h %s')"
+    chroot "$MACHINE" chown -R "$OWNER:$OWNER" "/home/$OWNER/ludokiosk"
+    say "Clone : $head" "Clone: $head"
+}
+
+cgroup_roots() {  # the cgroup hierarchies a process is placed in, one per line
+    if [[ -d /sys/fs/cgroup/unified ]]; then
+        printf '%s\n' /sys/fs/cgroup/systemd /sys/fs/cgroup/unified
+    elif [[ "$(stat -fc %T /sys/fs/cgroup)" == cgroup2fs ]]; then
+        printf '%s\n' /sys/fs/cgroup
+    else
+        printf '%s\n' /sys/fs/cgroup/systemd
+    fi
+}
+
+own_cgroup() {
+    # Without systemd on the host, nothing gives the container a cgroup of its
+    # own: this shell moves into a new one, which nspawn then keeps.
+    local dir
+    for dir in "${CGROUP_DIRS[@]}"; do
+        mkdir -p "$dir"
+        printf '%s\n' "$BASHPID" >"$dir/cgroup.procs"
+    done
+}
+
+boot_machine() {
+    say "Démarrage du conteneur (systemd-nspawn --boot)." "Booting the container (systemd-nspawn --boot)."
+    local options=(--quiet --boot --directory="$MACHINE" --machine="$MACHINE_NAME" --console=pipe)
+    if [[ -d /run/systemd/system ]]; then
+        systemd-nspawn "${options[@]}" </dev/null >"$LOGS/nspawn.log" 2>&1 &
+    else
+        local root
+        while read -r root; do
+            CGROUP_DIRS+=("$root/$CGROUP_NAME")
+        done < <(cgroup_roots)
+        (
+            own_cgroup
+            exec systemd-nspawn "${options[@]}" --register=no --keep-unit
+        ) </dev/null >"$LOGS/nspawn.log" 2>&1 &
+    fi
+    NSPAWN_PID=$!
+    local deadline=$((SECONDS + 30)) pid
+    while [[ -z "$LEADER" ]]; do
+        kill -0 "$NSPAWN_PID" 2>/dev/null ||
+            die "systemd-nspawn s'est arrêté ($LOGS/nspawn.log)" "systemd-nspawn stopped ($LOGS/nspawn.log)"
+        ((SECONDS < deadline)) || die "pas de systemd dans le conteneur" "no systemd in the container"
+        for pid in /proc/[0-9]*; do
+            if [[ "$(awk '/^PPid:/ { print $2 }' "$pid/status" 2>/dev/null)" == "$NSPAWN_PID" &&
+                "$(cat "$pid/comm" 2>/dev/null)" == systemd ]]; then
+                LEADER="${pid#/proc/}"
+            fi
+        done
+        sleep 0.2
+    done
+    local state
+    state="$(inside timeout 120 systemctl is-system-running --wait || true)"
+    say "Conteneur démarré : $state (systemd $(inside systemctl --version | awk 'NR == 1 { print $2 }'))." \
+        "Container booted: $state (systemd $(inside systemctl --version | awk 'NR == 1 { print $2 }'))."
+}
+
+stop_machine() {
+    [[ -n "$NSPAWN_PID" ]] || return 0
+    if kill -0 "$NSPAWN_PID" 2>/dev/null; then
+        if [[ -n "$LEADER" ]]; then
+            inside systemctl poweroff >/dev/null 2>&1 || true
+        fi
+        local deadline=$((SECONDS + 60))
+        while kill -0 "$NSPAWN_PID" 2>/dev/null && ((SECONDS < deadline)); do
+            sleep 0.5
+        done
+        if kill -0 "$NSPAWN_PID" 2>/dev/null; then
+            kill "$NSPAWN_PID" 2>/dev/null || true
+            sleep 2
+            kill -9 "$NSPAWN_PID" 2>/dev/null || true
+        fi
+    fi
+    wait "$NSPAWN_PID" 2>/dev/null || true
+    NSPAWN_PID=""
+    local dir
+    for dir in "${CGROUP_DIRS[@]}"; do
+        if [[ -d "$dir" ]]; then
+            find "$dir" -depth -type d -exec rmdir {} + 2>/dev/null || true
+        fi
+    done
+}
+
+finish() {
+    stop_machine
+    if ((!KEEP)) && [[ -d "$MACHINE" ]]; then
+        rm -rf "$MACHINE"
+    fi
+}
+
+# ---------------------------------------------------------------- what the checks use
+
+journal_mark() {  # the journal's cursor now: later reads start after it
+    inside journalctl -n 0 --show-cursor -q | sed -n 's/^-- cursor: //p'
+}
+
+kiosk_journal() {  # kiosk_journal [CURSOR]: the unit's lines, bare, after CURSOR
+    if [[ -n "${1:-}" ]]; then
+        inside journalctl -u "$SERVICE" -o cat --no-pager --after-cursor="$1"
+    else
+        inside journalctl -u "$SERVICE" -o cat --no-pager
+    fi
+}
+
+journal_has() {  # journal_has CURSOR TEXT: the unit's journal shows TEXT after CURSOR
+    kiosk_journal "$1" | grep -F -- "$2" >/dev/null
+}
+
+system_journal_has() {  # system_journal_has CURSOR TEXT: the whole journal, after CURSOR
+    inside journalctl --no-pager --after-cursor="$1" | grep -F -- "$2" >/dev/null
+}
+
+watchdog_pinged_since() {  # watchdog_pinged_since TIMESTAMP: a WATCHDOG=1 came after it
+    [[ "$(prop WatchdogTimestampMonotonic)" != "$1" ]]
+}
+
+machine_moved() {  # the running game has a move saved
+    local moves
+    moves="$(sql 'SELECT moves FROM running')" && [[ -n "$moves" && "$moves" != "[]" ]]
+}
+
+kiosk_processes() {  # PID and command line of every process of the kiosk's user
+    # shellcheck disable=SC2016  # expanded by the shell inside the container
+    inside sh -c 'uid=$(id -u "$1" 2>/dev/null) || exit 0
+        for p in /proc/[0-9]*; do
+            [ "$(stat -c %u "$p" 2>/dev/null)" = "$uid" ] || continue
+            printf "%s %.120s\n" "${p#/proc/}" "$(tr "\0" " " <"$p/cmdline" 2>/dev/null)"
+        done' sh "$KIOSK_USER"
+}
+
+sql() {  # sql QUERY: one row per line, read as the kiosk's user
+    as_kiosk "$VENV_PYTHON" -c '
+import sqlite3, sys
+db = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
+for row in db.execute(sys.argv[2]):
+    print("|".join(str(v) for v in row))' "$DATABASE" "$1"
+}
+
+active_with_new_pid() {  # active_with_new_pid OLD_PID: restarted and ready again
+    [[ "$(prop ActiveState)" == active && "$(prop SubState)" == running ]] &&
+        [[ "$(prop MainPID)" != "$1" && "$(prop MainPID)" != 0 ]]
+}
+
+running() {
+    [[ "$(prop ActiveState)" == active && "$(prop SubState)" == running ]]
+}
+
+snapshot() {  # every installed file with its mode, owner, size and time; the kiosk's own dirs
+    inside sh -c 'find /opt/ludokiosk /etc/ludokiosk /etc/systemd/system /usr/local/bin \
+        /etc/polkit-1/rules.d -printf "%p %m %u:%g %s %T@\n" 2>/dev/null | sort
+        stat -c "%n %a %U:%G" /var/lib/ludokiosk /var/cache/ludokiosk'
+}
+
+run_install() {  # run_install NAME [OPTION...]: install.sh as the owner would; sets RC and TOOK
+    local name="$1" start
+    shift
+    start="$(date +%s.%N)"
+    RC=0
+    as_owner "cd ludokiosk && sudo ./systemd/install.sh $*" >"$LOGS/$name.log" 2>&1 || RC=$?
+    TOOK="$(elapsed "$start")"
+}
+
+# ---------------------------------------------------------------- the checks
+
+check_first_install() {
+    MARK="$(journal_mark)"
+    run_install install-1
+    local log="$LOGS/install-1.log" problems=""
+    ((RC == 0)) || problems="exit $RC ($log)"
+    verdict install-1 "1re installation : $TOOK s / first install: $TOOK s" "$problems"
+    ((RC == 0)) || return 1
+
+    local asked package missing=""
+    asked="$(sed -n 's/^    Installing system packages: //p' "$log")"
+    for package in $asked; do
+        # shellcheck disable=SC2016  # dpkg-query's own ${field}
+        [[ "$(inside dpkg-query -W -f='${db:Status-Abbrev}' "$package" 2>/dev/null)" == ii* ]] ||
+            missing+=" $package"
+    done
+    problems=""
+    [[ -n "$asked" ]] || problems="no apt step"
+    [[ -z "$missing" ]] || problems+=" not installed:$missing"
+    if grep -q "apt does not know" "$log"; then
+        problems+=" $(grep -o 'skipped: .*' "$log")"
+    fi
+    local note=""
+    if grep -q "^    Not a Pi" "$log"; then
+        note=", $(sed -n 's/^    Not a Pi (\([^)]*\)).*/compiler skipped on \1/p' "$log")"
+    fi
+    verdict apt "$(wc -w <<<"$asked") paquets / packages$note" "$problems"
+
+    local groups wanted skipped="" absent=""
+    problems=""
+    groups=" $(inside id -nG "$KIOSK_USER" 2>/dev/null) "
+    for wanted in "${GROUPS_WANTED[@]}"; do
+        if ! inside getent group "$wanted" >/dev/null; then
+            skipped+=" $wanted"
+        elif [[ "$groups" != *" $wanted "* ]]; then
+            absent+=" $wanted"
+        fi
+    done
+    local entry uid home shell
+    entry="$(inside getent passwd "$KIOSK_USER" || true)"
+    IFS=: read -r _ _ uid _ _ home shell <<<"$entry"
+    [[ -n "$entry" ]] || problems="no user"
+    [[ -z "$absent" ]] || problems+=" not in:$absent"
+    [[ "${uid:-0}" -lt 1000 && "${uid:-0}" -gt 0 ]] || problems+=" uid ${uid:-?} is not a system one"
+    [[ "${home:-}" == /var/lib/ludokiosk && "${shell:-}" == /usr/sbin/nologin ]] ||
+        problems+=" home ${home:-?} shell ${shell:-?}"
+    for wanted in $skipped; do
+        grep -q "Group $wanted does not exist on this system: skipped." "$log" ||
+            problems+=" no message for the missing group $wanted"
+    done
+    groups="${groups# }"
+    verdict user "uid $uid, groupes / groups: ${groups% } ; absents ici / missing here:${skipped:- none}" \
+        "$problems"
+
+    local version
+    problems=""
+    version="$(inside "$VENV_PYTHON" -c 'import pygame, serial, gpiozero, kiosk.app; print(pygame.version.ver)' \
+        2>>"$LOG" | tail -n 1)" || problems="imports fail"
+    [[ "$(inside readlink /usr/local/bin/ludokiosk)" == /opt/ludokiosk/venv/bin/ludokiosk ]] ||
+        problems+=" /usr/local/bin/ludokiosk"
+    local arch
+    arch="$(inside uname -m)"
+    grep -q "^    Extra \[pi\]" "$log" || [[ "$arch" == aarch64 || "$arch" == armv7l ]] ||
+        problems+=" no message about the [pi] extra"
+    verdict venv "pygame $version, pyserial, gpiozero ; extra [pi] : $arch" "$problems"
+
+    local expected line got
+    problems=""
+    for line in "/opt/ludokiosk root:root 755" "/opt/ludokiosk/src root:root 755" \
+        "/etc/ludokiosk root:root 755" "/etc/ludokiosk/boards root:root 755" \
+        "/var/lib/ludokiosk $KIOSK_USER:$KIOSK_USER 750" "/var/cache/ludokiosk $KIOSK_USER:$KIOSK_USER 750" \
+        "/etc/ludokiosk/kiosk.toml root:root 644"; do
+        expected="${line#* }"
+        got="$(inside stat -c '%U:%G %a' "${line%% *}" 2>/dev/null || echo missing)"
+        [[ "$got" == "$expected" ]] || problems+=" ${line%% *} is $got"
+    done
+    local writable
+    writable="$(inside find /opt/ludokiosk/src /opt/ludokiosk/venv \( -perm -o+w -o ! -user root \) \
+        ! -type l -print -quit)"
+    [[ -z "$writable" ]] || problems+=" writable by others: $writable"
+    verdict directories "/opt root 755, /etc/ludokiosk root 755, /var/lib|cache/ludokiosk 750" "$problems"
+
+    problems=""
+    [[ "$(inside systemctl is-enabled "$SERVICE" 2>/dev/null)" == enabled ]] || problems="not enabled"
+    inside cmp -s "/home/$OWNER/ludokiosk/systemd/$SERVICE" "/etc/systemd/system/$SERVICE" ||
+        problems+=" unit differs from the checkout's"
+    inside test -f /etc/polkit-1/rules.d/50-ludokiosk.rules || problems+=" no polkit rule"
+    verdict unit "installé, activé ; règle polkit / installed, enabled; polkit rule" "$problems"
+}
+
+check_service_starts() {
+    local problems="" took first_ping
+    wait_for 60 running || problems+=" not running: $(prop ActiveState)/$(prop SubState)"
+    # From the start of the process to READY=1 (Type=notify: active only then).
+    took="$(awk -v a="$(prop ExecMainStartTimestampMonotonic)" -v b="$(prop ActiveEnterTimestampMonotonic)" \
+        'BEGIN { printf "%.1f", (b - a) / 1e6 }')"
+    first_ping="$(prop WatchdogTimestampMonotonic)"
+    wait_for 20 watchdog_pinged_since "$first_ping" || problems+=" no WATCHDOG=1 in 20 s"
+    verdict ready "READY=1 après / after $took s, statut / status « $(prop StatusText) », WATCHDOG=1 reçus / received" \
+        "$problems"
+    [[ -z "$problems" ]]
+}
+
+check_hardening() {
+    local pid uid status cgroup mounts problems=""
+    pid="$(prop MainPID)"
+    uid="$(inside id -u "$KIOSK_USER")"
+    status="$(inside cat "/proc/$pid/status")"
+    grep -qE "^Uid:\s+$uid\s" <<<"$status" || problems+=" not run as $KIOSK_USER"
+    grep -qE '^NoNewPrivs:\s+1' <<<"$status" || problems+=" NoNewPrivs"
+    grep -qE '^CapEff:\s+0+$' <<<"$status" || problems+=" capabilities"
+    cgroup="$(inside cat "/proc/$pid/cgroup" | tail -n 1)"
+    [[ "$cgroup" == */system.slice/$SERVICE ]] || problems+=" left its unit's cgroup: $cgroup"
+    # shellcheck disable=SC2016  # awk's fields
+    mounts="$(inside awk '{ print $5, substr($6, 1, 2) }' "/proc/$pid/mountinfo")"
+    grep -qx '/ ro' <<<"$mounts" || problems+=" / is not read-only"
+    grep -qx '/var/lib/ludokiosk rw' <<<"$mounts" || problems+=" /var/lib/ludokiosk not writable"
+    # The kiosk's view, as its user: what it may write, what it may not see.
+    local view=(nsenter -t "$pid" -m -S "$uid" -G "$(inside id -g "$KIOSK_USER")" --)
+    inside "${view[@]}" sh -c 'touch /var/lib/ludokiosk/.w /var/cache/ludokiosk/.w /tmp/.w /dev/shm/.w &&
+        rm /var/lib/ludokiosk/.w /var/cache/ludokiosk/.w /tmp/.w /dev/shm/.w' 2>>"$LOG" ||
+        problems+=" cannot write its own directories"
+    if inside "${view[@]}" sh -c 'touch /opt/ludokiosk/.w || touch /etc/ludokiosk/.w' 2>/dev/null; then
+        problems+=" may write /opt or /etc"
+    fi
+    if inside "${view[@]}" ls "/home/$OWNER" >/dev/null 2>&1; then
+        problems+=" sees /home"
+    fi
+    verdict hardening "uid $uid, NoNewPrivs, sans capacités / no capabilities, / ro, cgroup $SERVICE" \
+        "$problems"
+}
+
+check_records_and_journal() {
+    local problems="" owner events
+    owner="$(inside stat -c '%U %a' "$DATABASE" 2>/dev/null || echo missing)"
+    [[ "$owner" == "$KIOSK_USER 640" ]] || problems="database: $owner"
+    events="$(sql "SELECT kind FROM events" 2>>"$LOG" | sort | uniq -c | tr -s ' ' | paste -sd, -)"
+    [[ "$events" == *start* ]] || problems+=" no start event"
+    verdict records "$DATABASE ($owner) : événements / events${events}" "$problems"
+
+    local report
+    report="$(inside journalctl -u "$SERVICE" -o json --no-pager --after-cursor="$MARK" | inside python3 -c '
+import json, sys
+levels = {"CRITICAL": "2", "ERROR": "3", "WARNING": "4", "INFO": "6", "DEBUG": "7"}
+count, wrong, first = 0, [], False
+for raw in sys.stdin:
+    entry = json.loads(raw)
+    message = entry.get("MESSAGE")
+    if not isinstance(message, str) or not message.startswith("{"):
+        continue
+    record = json.loads(message)
+    count += 1
+    if levels.get(record["level"]) != entry.get("PRIORITY"):
+        wrong.append(record["level"] + "/" + str(entry.get("PRIORITY")))
+    first = first or record["msg"].startswith("première image")
+print(count, "priorities:" + ",".join(wrong) if wrong else "", "" if first else "no-first-frame")
+')" || report="0 unreadable"
+    problems=""
+    [[ "${report%% *}" -ge 3 ]] || problems="only ${report%% *} JSON lines"
+    [[ "$report" != *priorities:* && "$report" != *no-first-frame* ]] || problems+=" ${report#* }"
+    local bad
+    bad="$(kiosk_journal "$MARK" | grep -E 'Read-only file system|Permission denied|Traceback|"level": "(ERROR|CRITICAL)"' |
+        head -n 3 || true)"
+    [[ -z "$bad" ]] || problems+=" errors: $bad"
+    verdict journal "${report%% *} lignes JSON sous -u ludokiosk, priorités justes / JSON lines, right priorities" \
+        "$problems"
+}
+
+seed_game() {
+    # A game of reversi where the machine plays first and a person second:
+    # what a crash in the middle of a visitor's game leaves in the database.
+    as_kiosk "$VENV_PYTHON" -c '
+import json, sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1])
+db.execute("INSERT OR REPLACE INTO running (id, spec, controllers, seed, moves, started, saved)"
+           " VALUES (1, ?, ?, ?, ?, ?, ?)",
+           ("reversi", json.dumps(["joueur", "humain"]), "7", "[]", time.time(), time.time()))
+db.commit()' "$DATABASE"
+}
+
+kill_main() {  # kill_main SIGNAL: to the kiosk's main process, as a crash would
+    inside sh -c "kill -$1 $(prop MainPID)"
+}
+
+check_crashes() {
+    seed_game
+    local pid restarts mark problems=""
+    pid="$(prop MainPID)"
+    restarts="$(prop NRestarts)"
+    mark="$(journal_mark)"
+    kill_main KILL
+    wait_for 30 active_with_new_pid "$pid" || problems="not back"
+    wait_for 10 journal_has "$mark" "partie reprise : reversi après 0 coups" ||
+        problems+=" game not resumed"
+    [[ "$(prop NRestarts)" == $((restarts + 1)) ]] || problems+=" NRestarts $(prop NRestarts)"
+    verdict kill-9 "relancée / restarted (NRestarts $(prop NRestarts)), partie reprise / game resumed" \
+        "$problems"
+
+    # The machine's move comes from the AI worker, a spawned process.
+    problems=""
+    wait_for 30 machine_moved || problems="no move saved"
+    local moves worker
+    moves="$(sql 'SELECT moves FROM running' 2>>"$LOG" || true)"
+    worker="$(kiosk_processes | grep -m 1 'multiprocessing.spawn' | cut -d' ' -f1 || true)"
+    if [[ -z "$worker" ]]; then
+        problems+=" no worker process"
+    elif ! inside grep -q "/system.slice/$SERVICE" "/proc/$worker/cgroup"; then
+        problems+=" worker outside the unit"
+    fi
+    verdict ai-worker "coup de la machine / machine's move $moves, processus / process $worker" "$problems"
+
+    problems=""
+    pid="$(prop MainPID)"
+    mark="$(journal_mark)"
+    kill_main KILL
+    wait_for 30 active_with_new_pid "$pid" || problems="not back"
+    wait_for 10 journal_has "$mark" "partie reprise : reversi après 1 coups" ||
+        problems+=" not the same position"
+    verdict same-game "2e kill -9 : même partie, même position / same game, same position ($moves)" \
+        "$problems"
+
+    # A frozen loop: no more pings, killed after WatchdogSec, restarted.
+    problems=""
+    pid="$(prop MainPID)"
+    restarts="$(prop NRestarts)"
+    mark="$(journal_mark)"
+    local start
+    start="$(date +%s.%N)"
+    kill_main STOP
+    wait_for 60 active_with_new_pid "$pid" || problems="not restarted"
+    local took
+    took="$(elapsed "$start")"
+    system_journal_has "$mark" "$SERVICE: Watchdog timeout" || problems+=" no watchdog timeout"
+    journal_has "$mark" "Fatal Python error: Aborted" || problems+=" no stack trace under -u"
+    [[ "$(prop NRestarts)" == $((restarts + 1)) ]] || problems+=" NRestarts $(prop NRestarts)"
+    verdict watchdog "boucle figée (SIGSTOP) tuée et relancée en / frozen loop killed, restarted in $took s" \
+        "$problems"
+}
+
+check_doctor_and_stop() {
+    local problems="" mark
+    mark="$(journal_mark)"
+    inside systemd-analyze log-level debug
+    inside systemctl stop "$SERVICE"
+    inside systemd-analyze log-level info
+    [[ "$(prop Result)" == success && "$(prop ExecMainStatus)" == 0 ]] ||
+        problems="result $(prop Result), status $(prop ExecMainStatus)"
+    system_journal_has "$mark" "STOPPING=1" || problems+=" no STOPPING=1"
+    local left
+    left="$(kiosk_processes | paste -sd ';')"
+    [[ -z "$left" ]] || problems+=" processes left: $left"
+    verdict stop "systemctl stop : STOPPING=1, code 0, plus aucun processus / exit 0, no process left" \
+        "$problems"
+
+    # As docs/install.md says, from the owner's checkout (a home the kiosk cannot read).
+    local output rc=0
+    output="$(as_owner "cd ludokiosk && sudo -u $KIOSK_USER SDL_VIDEODRIVER=dummy ludokiosk doctor" 2>&1)" ||
+        rc=$?
+    printf '%s\n' "$output" >"$LOGS/doctor.log"
+    problems=""
+    ((rc == 0)) || problems="exit $rc ($LOGS/doctor.log)"
+    verdict doctor "sudo -u ludokiosk ludokiosk doctor : $(tail -n 1 <<<"$output")" "$problems"
+
+    # The admin screen's power-off: logind asks polkit about the kiosk's user,
+    # from a service as hardened as the kiosk's.
+    local answer
+    answer="$(inside systemd-run --quiet --wait --pipe --uid="$KIOSK_USER" \
+        -p NoNewPrivileges=yes -p ProtectSystem=strict -p ProtectHome=yes -p PrivateTmp=yes \
+        -p RestrictNamespaces=yes -p "RestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6" \
+        busctl call org.freedesktop.login1 /org/freedesktop/login1 \
+        org.freedesktop.login1.Manager CanPowerOff 2>&1 || true)"
+    problems=""
+    [[ "$answer" == 's "yes"' ]] || problems="CanPowerOff: $answer"
+    verdict poweroff "logind CanPowerOff pour / for $KIOSK_USER : $answer" "$problems"
+}
+
+check_second_run() {
+    inside systemctl start "$SERVICE"
+    wait_for 60 running || true
+    local before after pid restarts problems=""
+    pid="$(prop MainPID)"
+    restarts="$(prop NRestarts)"
+    before="$(snapshot)"
+    run_install install-2
+    after="$(snapshot)"
+    ((RC == 0)) || problems="exit $RC"
+    if [[ "$before" != "$after" ]]; then
+        problems+=" files changed: $(diff <(printf '%s\n' "$before") <(printf '%s\n' "$after") |
+            grep -c '^>' || true)"
+        diff <(printf '%s\n' "$before") <(printf '%s\n' "$after") >>"$LOG" || true
+    fi
+    [[ "$(prop MainPID)" == "$pid" && "$(prop NRestarts)" == "$restarts" ]] || problems+=" kiosk restarted"
+    grep -q "The kiosk is already running, nothing changed." "$LOGS/install-2.log" ||
+        problems+=" no 'nothing changed'"
+    local did
+    did="$(grep -m 1 '^    \(Installing\|Copying\|Creating\|Adding\)' "$LOGS/install-2.log" || true)"
+    [[ -z "$did" ]] || problems+=" did something: $did"
+    verdict install-2 "2e passage : rien ne change, en / second run: nothing changes, in $TOOK s" "$problems"
+}
+
+check_uninstall() {
+    run_install uninstall --uninstall
+    local problems=""
+    ((RC == 0)) || problems="exit $RC"
+    inside test -e "/etc/systemd/system/$SERVICE" && problems+=" unit left"
+    inside test -e /opt/ludokiosk && problems+=" /opt/ludokiosk left"
+    inside test -e /usr/local/bin/ludokiosk && problems+=" command left"
+    inside test -e /etc/polkit-1/rules.d/50-ludokiosk.rules && problems+=" polkit rule left"
+    inside test -e /var/cache/ludokiosk && problems+=" cache left"
+    inside getent passwd "$KIOSK_USER" >/dev/null && problems+=" user left"
+    [[ -z "$(kiosk_processes)" ]] || problems+=" processes left: $(kiosk_processes | paste -sd ';')"
+    inside test -f /etc/ludokiosk/kiosk.toml || problems+=" settings gone"
+    inside test -f "$DATABASE" || problems+=" data gone"
+    verdict uninstall "--uninstall en / in $TOOK s : réglages et données gardés / settings and data kept" \
+        "$problems"
+
+    # Installed again, the kiosk finds its data (now another user number) and its game.
+    local mark
+    mark="$(journal_mark)"
+    run_install install-3
+    problems=""
+    ((RC == 0)) || problems="exit $RC"
+    [[ "$(inside stat -c %U "$DATABASE" 2>/dev/null)" == "$KIOSK_USER" ]] || problems+=" data not given back"
+    wait_for 60 running || problems+=" not running"
+    wait_for 10 journal_has "$mark" "partie reprise : reversi" || problems+=" game lost"
+    verdict reinstall "réinstallée en / installed again in $TOOK s : données et partie retrouvées / data and game found" \
+        "$problems"
+}
+
+check_purge() {
+    local uid
+    uid="$(inside id -u "$KIOSK_USER")"
+    run_install purge --uninstall --purge
+    local problems="" path
+    ((RC == 0)) || problems="exit $RC"
+    for path in /etc/ludokiosk /var/lib/ludokiosk /var/cache/ludokiosk /opt/ludokiosk \
+        "${DROPIN%/*}" /etc/polkit-1/rules.d/50-ludokiosk.rules /usr/local/bin/ludokiosk \
+        "/etc/systemd/system/$SERVICE"; do
+        inside test -e "$path" && problems+=" $path left"
+    done
+    local owned
+    owned="$(inside find / -xdev -uid "$uid" ! -path '/proc/*' -print -quit 2>/dev/null || true)"
+    [[ -z "$owned" ]] || problems+=" files of uid $uid: $owned"
+    verdict purge "--purge en / in $TOOK s : restent les paquets apt / the apt packages stay" "$problems"
+}
+
+# ---------------------------------------------------------------- main
+
+mkdir -p "$CACHE_DIR" "$LOGS"
+: >"$LOG"
+trap finish EXIT
+trap 'exit 130' INT TERM  # through the EXIT trap: the container is always stopped
+started="$(date +%s.%N)"
+build_base
+prepare_machine
+boot_machine
+say "Vérifications (journal détaillé : $LOGS)" "Checks (detailed logs: $LOGS)"
+# A check that stumbles still ends on its verdict: called in a || list, a
+# failing command inside it does not stop the script (set -e is off there).
+if check_first_install && check_service_starts; then
+    for check in check_hardening check_records_and_journal check_crashes \
+        check_doctor_and_stop check_second_run check_uninstall check_purge; do
+        "$check" || true
+    done
+fi
+printf 'container-test: %d ok, %d FAIL en / in %s s (%s)\n' "$OKS" "$FAILS" "$(elapsed "$started")" "$LOGS"
+((FAILS == 0))
