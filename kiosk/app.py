@@ -238,6 +238,8 @@ def obey_exit(request: str, kiosk: Kiosk) -> int:
             subprocess.run(["systemctl", "poweroff"], check=True, timeout=20)
         except (OSError, subprocess.SubprocessError) as error:
             log.error("extinction impossible : %s", error)
+            kiosk.records.event("error", f"extinction impossible : {error}")
+            return 1  # the service restarts the kiosk; the owners see why in the event log
     elif request == "restart" and not os.environ.get("NOTIFY_SOCKET"):
         kiosk.close()
         os.execv(sys.executable, [sys.executable, "-m", "kiosk.app", *sys.argv[1:]])

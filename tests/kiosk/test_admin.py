@@ -306,3 +306,19 @@ def test_restart_and_power_off_ask_first(tile: str, yes: str, wanted: str) -> No
     press(kiosk, yes)
     assert kiosk.exit_request == wanted
     kiosk.draw()
+
+
+def test_a_refused_power_off_is_logged_for_the_owners_and_the_kiosk_restarts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kiosk.app import obey_exit
+
+    refusing = tmp_path / "systemctl"  # logind says no, as without the polkit rule
+    refusing.write_text("#!/bin/sh\necho 'Access denied' >&2\nexit 1\n", encoding="utf-8")
+    refusing.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    kiosk = make_kiosk()
+    assert obey_exit("poweroff", kiosk) == 1
+    kinds = [(kind, detail) for _, kind, detail in kiosk.records.events()]
+    assert ("poweroff", "") in kinds
+    assert any(kind == "error" and "extinction impossible" in detail for kind, detail in kinds)
