@@ -33,6 +33,16 @@ passing the solver over in favour of the move the search ranks second made
 consults it and keeps its deliberately weak search.  Where the solver
 returns ``None`` the level's search decides.
 
+A solver builds tables the first time it meets a game size or a target
+score, and may search many positions before giving up (multitchoukatro
+with 10 or 12 cases): up to a few seconds here, several times more on a
+Raspberry Pi.  With a time budget, a decision waits for the solver at most
+:data:`ORACLE_WAIT` of its time (:class:`SolverThread`); past that, its own
+search decides with what is left while the solver goes on in the
+background, so that its tables are ready for the decisions that follow.
+With a node budget only (tests, benchmarks) the solver is always waited
+for, so that the same seed and budget keep giving the same move.
+
 Every decision draws its randomness from a generator seeded by the bot's
 seed and the position, so a decision depends only on (seed, position,
 budget): the same seed and node budget always give the same move, and a bot
@@ -42,7 +52,10 @@ arguments).
 
 from __future__ import annotations
 
+import logging
 import random
+import threading
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -51,7 +64,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engines.ai.alphabeta import AlphaBeta
-from engines.ai.budget import Budget
+from engines.ai.budget import Budget, Clock
 from engines.ai.endgame import EndgamePlayer, endgame_for
 from engines.ai.evaluation import Evaluator, evaluator_for
 from engines.ai.mcts import Mcts, winning_move
@@ -82,6 +95,16 @@ ORACLE_SHARE: Mapping[str, float] = MappingProxyType(
     {"debutant": 0.0, "joueur": 0.75, "expert": 1.0}
 )
 """Share of decisions on which each level plays an exact solver's move, when one exists."""
+WHOLE_TURN_GAMES = frozenset({"backgammon"})
+"""Games whose ``expert`` plays its evaluator's best complete play of the throw and searches
+no further: there, the evaluator (fitted to GNU Backgammon's) judges whole plays better than
+our expectiminimax through the opponent's throws does within the time of a decision
+(``python -m bench.strength --only backgammon``: -0.05 points per game against gnubg 0-ply
+without search, -0.38 with a quarter-second search, 100 games each)."""
+ORACLE_WAIT = 0.5
+"""Share of the time left that a decision waits for a solver's answer."""
+
+log = logging.getLogger(__name__)
 
 ALGORITHM_TITLES: Mapping[str, str] = MappingProxyType(
     {
@@ -116,6 +139,83 @@ def algorithm_for(game: Game) -> str:
     if profile.players == 2 and profile.has_evaluator:
         return "expectimax" if profile.has_chance else "alphabeta"
     return "mcts"
+
+
+# --------------------------------------------------------------------------- solvers
+
+
+class _Answer:
+    """A solver's answer, filled in by the thread that asked it."""
+
+    __slots__ = ("done", "error", "move")
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.move: Any = None
+        self.error: BaseException | None = None
+
+
+class SolverThread:
+    """Asks solvers for moves one question at a time, in a background thread.
+
+    ``ask(oracle, state, timeout)`` waits at most ``timeout`` seconds for the
+    answer and returns ``None`` past that; the question goes on to its end in
+    the background (the solver keeps the tables it built).  While a question
+    is running, new ones get ``None`` at once: a solver is never asked two
+    things at the same time.  ``timeout=None`` waits for the running
+    question, if any, then asks in the calling thread.
+    """
+
+    def __init__(self) -> None:
+        self._running = threading.Lock()
+
+    def ask(self, oracle: MoveOracle, state: State, timeout: float | None) -> Any | None:
+        """``oracle.best_move(state)``, or ``None`` when it does not come within ``timeout``."""
+        if timeout is None:
+            with self._running:
+                return oracle.best_move(state)
+        if not self._running.acquire(blocking=False):
+            return None
+        answer = _Answer()
+        thread = threading.Thread(
+            target=self._answer, args=(oracle, state, answer), name="solver", daemon=True
+        )
+        try:
+            thread.start()
+        except BaseException:
+            self._running.release()
+            raise
+        if not answer.done.wait(max(0.0, timeout)):
+            return None
+        if answer.error is not None:
+            raise answer.error
+        return answer.move
+
+    def wait_idle(self) -> None:
+        """Wait until the running question, if any, is answered (benchmarks, tests)."""
+        with self._running:
+            pass
+
+    def _answer(self, oracle: MoveOracle, state: State, answer: _Answer) -> None:
+        try:
+            answer.move = oracle.best_move(state)
+        except BaseException as error:
+            answer.error = error
+            log.exception("the solver failed in '%s'", state.to_text())
+        finally:
+            self._running.release()
+            answer.done.set()
+
+
+SOLVER_THREAD = SolverThread()
+"""The process's one solver thread (solvers keep state: one question at a time)."""
+
+
+def oracle_timeout(clock: Clock) -> float | None:
+    """How long a decision on ``clock`` waits for a solver (``None``: as long as it takes)."""
+    if clock.deadline is None:
+        return None
+    return ORACLE_WAIT * (clock.deadline - time.perf_counter())
 
 
 # --------------------------------------------------------------------------- bots
@@ -224,7 +324,7 @@ class SearchBot(Bot):
     def _choose(self, state: State, moves: Sequence[Any], rng: random.Random) -> Any:
         clock = self.budget.start()
         if self.oracle is not None and self._follows_oracle(rng):
-            move = self.oracle.best_move(state)
+            move = SOLVER_THREAD.ask(self.oracle, state, oracle_timeout(clock))
             if move is not None and move in moves:
                 self.last = Decision(move, "solver", 0, 0, clock.elapsed())
                 return move
@@ -250,6 +350,8 @@ class SearchBot(Bot):
             return found.move
         if self.name == "debutant":
             search = AlphaBeta(self.evaluator, max_depth=DEBUTANT_DEPTH, margin=DEBUTANT_MARGIN)
+        elif self.name == "expert" and self.game.id in WHOLE_TURN_GAMES:
+            search = AlphaBeta(self.evaluator, max_depth=1)
         else:
             search = AlphaBeta(self.evaluator)
         result = search.search(state, clock, rng)
@@ -267,6 +369,8 @@ class SearchBot(Bot):
 
     def describe(self) -> str:
         title = ALGORITHM_TITLES[self.algorithm]
+        if self.name == "expert" and self.game.id in WHOLE_TURN_GAMES:
+            title = "meilleur jeu complet du lancer"
         if self.name == "debutant" and self.algorithm != "mcts":
             title += " peu profond"
         if self.oracle is not None:

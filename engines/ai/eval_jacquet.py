@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 
 from engines.ai.evaluation import register_evaluator
+from engines.caches import forgettable
 from engines.core import State
 from engines.jacquet import MIRROR, JacquetState, postillon_origins
 from engines.tables import MOVE, OPENING, OVER, PLAYERS, Side
@@ -46,7 +47,7 @@ AHEAD = tuple(sum(1 << t for t in range(max(1, p - 6), p)) for p in range(26))
 
 
 FULL = ((1 << 25) - 1) & ~1
-_CLOSED: dict[Side, int] = {}
+_CLOSED: dict[Side, int] = forgettable({})
 
 
 def closed_mask(other: Side) -> int:
@@ -90,7 +91,7 @@ class Layout:
         self.waiting = waiting is not None
 
 
-_LAYOUTS: dict[Side, Layout] = {}
+_LAYOUTS: dict[Side, Layout] = forgettable({})
 
 
 def layout(own: Side) -> Layout:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from engines.caches import forgettable
 from engines.core import PathMove, Place, Remove
 
 SOLDATS, OFFICIERS = "soldats", "officiers"
@@ -166,7 +167,7 @@ STEPS: dict[tuple[int, int], PathMove] = {
     if NEIGHBOURS[g] >> h & 1
 }
 """The step between two neighbouring grid bits."""
-_CHAINS: dict[tuple[int, ...], PathMove] = {}
+_CHAINS: dict[tuple[int, ...], PathMove] = forgettable({})
 
 
 def chain_move(grid_path: tuple[int, ...]) -> PathMove:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 
+from engines.caches import forgettable
 from engines.tables import Side
 
 SHOTS = (0, 11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3, 0, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 1)
@@ -166,7 +167,7 @@ class Stats:
         return table
 
 
-_STATS: dict[Side, Stats] = {}
+_STATS: dict[Side, Stats] = forgettable({})
 STATS_LIMIT = 20_000
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from engines.bits import chunk_table
+from engines.caches import forgettable
 from engines.core import PathMove, Place, Remove
 from engines.geometry import square_name
 
@@ -133,7 +134,7 @@ STEPS_BY_BYTE = tuple(
 """``STEPS_BY_BYTE[i][k][byte]``: the steps in direction ``DIRECTIONS[i]`` onto the set bits
 of byte ``k`` of a board of targets."""
 
-_CHAINS: dict[tuple[int, ...], PathMove] = {}
+_CHAINS: dict[tuple[int, ...], PathMove] = forgettable({})
 _CHAIN_LIMIT = 200_000
 
 

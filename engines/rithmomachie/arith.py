@@ -13,12 +13,15 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations
 
+from engines.caches import forgettable
+
 ARITHMETIC, GEOMETRIC, HARMONIC = 1, 2, 4
 ALL_KINDS = ARITHMETIC | GEOMETRIC | HARMONIC
 KIND_NAMES = {ARITHMETIC: "arithmétique", GEOMETRIC: "géométrique", HARMONIC: "harmonique"}
 KIND_NAMES_EN = {ARITHMETIC: "arithmetic", GEOMETRIC: "geometric", HARMONIC: "harmonic"}
 
 
+@forgettable
 @lru_cache(maxsize=65536)
 def progression(a: int, b: int, c: int) -> int:
     """The kinds of progression the three numbers form, in any order (0: none)."""
@@ -52,6 +55,7 @@ def describe_kinds(kinds: int, en: bool = False) -> str:
     return ", ".join(name for bit, name in names.items() if kinds & bit)
 
 
+@forgettable
 @lru_cache(maxsize=65536)
 def is_power(a: int, b: int) -> bool:
     """Whether one of ``a``, ``b`` is a power (exponent 2 or more) of the other."""
@@ -64,6 +68,7 @@ def is_power(a: int, b: int) -> bool:
     return power == high
 
 
+@forgettable
 @lru_cache(maxsize=65536)
 def pair_relation(victim: int, a: int, b: int) -> str:
     """How two captors' values ``a`` and ``b`` take ``victim`` (Boissière): the embûche
@@ -94,6 +99,7 @@ def assault_relation(victim: int, captor: int, distance: int) -> str:
     return ""
 
 
+@forgettable
 @lru_cache(maxsize=65536)
 def assault_mask(victim: int, captor: int) -> int:
     """Bits of the distances (1 to 15 steps) at which Boissière's assault works."""

@@ -15,6 +15,7 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from engines.caches import forgettable
 from engines.core import TERMINAL, Outcome, State, draw, win
 from engines.rithmomachie.pieces import Piece
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 MOVE, CAPTURES, FIRST = 0, 1, 2
 
-_RECENT: dict[tuple[int, Any], tuple[RithmoState, RithmoState]] = {}
+_RECENT: dict[tuple[int, Any], tuple[RithmoState, RithmoState]] = forgettable({})
 """The last positions reached, by (position before, decision): a bot applies each of its
 decisions twice (looking for a win at once, then searching), and a position's captures
 are worth finding once."""

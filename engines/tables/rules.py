@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from engines.caches import forgettable
 from engines.tables.moves import CHECKER_MOVES, CheckerMove
 
 Side = tuple[int, ...]
@@ -87,7 +88,7 @@ def remaining(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
     return dice[:1] + dice[2:]
 
 
-_STEPS: dict[tuple[TablesRules, Side, Side, tuple[int, ...]], dict[Step, int]] = {}
+_STEPS: dict[tuple[TablesRules, Side, Side, tuple[int, ...]], dict[Step, int]] = forgettable({})
 STEPS_LIMIT = 4096
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engines.caches import clear_caches
 from kiosk.catalog import CATALOGUE
 from kiosk.heap import trim
 from kiosk.lessons.model import lessons_for
@@ -59,6 +60,7 @@ class AttractScene(Scene):
         entry = self.order[self.index]
         self.demo = None
         forget_pictures()  # the last show's pictures go back to the system
+        clear_caches()  # and the engines' memo tables
         trim()
         self.age = 0.0
         self.ended_for = 0.0

@@ -13,7 +13,6 @@ gnubg writes whole plays), for the same position and dice.
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import random
@@ -27,6 +26,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.peers.gnubg import play_sides
 from engines import find_game
 from engines.backgammon import RULES, BackgammonState, gnubg_id
 from engines.core import CHANCE, State
@@ -244,21 +244,6 @@ def gnubg_path() -> str | None:
     )
 
 
-def apply_gnubg_play(own: Side, other: Side, play: str) -> Result:
-    """The sides after a play in gnubg's notation (``24/18*/13 8/5(2) bar/22 6/off``)."""
-    for token in play.split():
-        repeat = 1
-        if token.endswith(")"):
-            token, _, count = token[:-1].partition("(")
-            repeat = int(count)
-        hops = [
-            25 if word == "bar" else 0 if word == "off" else int(word)
-            for word in token.replace("*", "").split("/")
-        ]
-        for _ in range(repeat):
-            for origin, target in itertools.pairwise(hops):
-                own, other = RULES.step(own, other, origin, target)
-    return own, other
 
 
 def sample_positions(count: int, rng: random.Random) -> list[BackgammonState]:
@@ -297,5 +282,5 @@ def test_complete_plays_and_ids_agree_with_gnubg(tmp_path: Path) -> None:
     for state, (gid, dice), (their_id, plays) in zip(states, cases, answers, strict=True):
         assert their_id == gid, state.to_text()  # gnubg reads and writes back our ids
         own, other = state.sides()
-        theirs = {apply_gnubg_play(own, other, play) for play in plays} or {(own, other)}
+        theirs = {play_sides(own, other, play) for play in plays} or {(own, other)}
         assert our_results(own, other, dice) == theirs, (state.to_text(), plays)

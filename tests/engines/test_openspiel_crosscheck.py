@@ -14,6 +14,13 @@ from typing import Any
 
 import pytest
 
+from bench.peers.openspiel_map import (
+    MORRIS_PLAYERS,
+    OTHELLO_PLAYERS,
+    morris_actions,
+    othello_actions,
+    their_winner,
+)
 from engines import find_game
 from engines.core import State
 from engines.moulin import MoulinState
@@ -22,43 +29,6 @@ pyspiel = pytest.importorskip("pyspiel")
 
 OTHELLO_GAMES = 200
 MORRIS_GAMES = 300
-
-# OpenSpiel's nine men's morris numbers the points row by row from the top.
-MORRIS_POINTS = (
-    "a7", "d7", "g7", "b6", "d6", "f6", "c5", "d5", "e5", "a4", "b4", "c4",
-    "e4", "f4", "g4", "c3", "d3", "e3", "b2", "d2", "f2", "a1", "d1", "g1",
-)
-MORRIS_PLAYERS = ("blanc", "noir")  # OpenSpiel's player 0 (W) moves first
-OTHELLO_PLAYERS = ("noir", "blanc")  # OpenSpiel's player 0 is black
-
-
-def othello_actions(their: Any) -> dict[str, int]:
-    """OpenSpiel's othello actions (row * 8 + column from the top-left, 64 = pass)."""
-    return {
-        "pass" if a == 64 else "abcdefgh"[a % 8] + str(a // 8 + 1): a
-        for a in their.legal_actions()
-    }
-
-
-def morris_actions(their: Any) -> dict[str, int]:
-    """OpenSpiel's nine men's morris actions in our notation (``d6``, ``xd6``, ``d6-d5``)."""
-    # A point is a removal exactly when the last decision made a mill.
-    prefix = "x" if "Capture time" in str(their) else ""
-    found = {}
-    for action in their.legal_actions():
-        if action < 24:
-            found[prefix + MORRIS_POINTS[action]] = action
-        else:
-            origin, target = divmod(action - 24, 24)
-            found[f"{MORRIS_POINTS[origin]}-{MORRIS_POINTS[target]}"] = action
-    return found
-
-
-def their_winner(their: Any, players: tuple[str, str]) -> str | None:
-    returns = their.returns()
-    if returns[0] == returns[1]:
-        return None
-    return players[0] if returns[0] > returns[1] else players[1]
 
 
 def play_both(ours: State, their: Any, actions_of: Any, players: tuple[str, str],

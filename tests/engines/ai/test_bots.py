@@ -263,3 +263,22 @@ def test_solver_registry_and_oracle() -> None:
     finally:
         unregister_solver("nim")
     assert solver_for(game) is None
+
+
+def test_the_backgammon_expert_plays_the_evaluators_best_complete_play() -> None:
+    """At backgammon the expert searches to the end of its own throw only."""
+    game = find_game("backgammon:simple")
+    expert = make_bot("expert", game, seed=3, nodes=100_000)
+    assert "meilleur jeu complet du lancer" in expert.describe()
+    state = game.initial_state()
+    rng = random.Random(5)
+    while state.current_player == CHANCE or len(state.legal_moves()) < 2:
+        if state.current_player == CHANCE:
+            state = state.apply(rng.choice(state.chance_outcomes())[0])
+        else:
+            state = state.apply(state.legal_moves()[0])
+    expert.choose(state)
+    assert expert.last is not None and expert.last.depth == 1
+    joueur = make_bot("joueur", game, seed=3, nodes=100_000)
+    joueur.choose(state)
+    assert joueur.last is not None and joueur.last.depth > 1

@@ -1,0 +1,313 @@
+"""The levels in order, the budget and levels benchmarks' helpers, solvers kept within the clock.
+
+Strength checks play a handful of games on node budgets with fixed seeds:
+the same games on any machine, so a result that passes once always does.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bench import budgets, levels
+from bench.budgets import LevelReport, Timing, markdown_table, quantile
+from bench.levels import PairResult, play_pair, stronger_share, wilson_interval
+from engines.ai import make_bot
+from engines.ai.bots import SOLVER_THREAD, SolverThread
+from engines.ai.solvers import register_solver, unregister_solver
+from engines.core import Game, Outcome, State
+from engines.registry import find_game
+from tests.engines.ai.toys import Nim, NimState
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+# --------------------------------------------------------------------------- strength
+
+
+@pytest.mark.parametrize(
+    ("spec", "stronger", "weaker", "games", "scale"),
+    [
+        ("reversi", "expert", "joueur", 6, 0.002),
+        ("moulin", "joueur", "debutant", 4, 0.003),
+        ("assaut", "joueur", "debutant", 4, 0.003),
+        ("multitchoukatro", "expert", "joueur", 6, 0.01),
+        ("multitchoukatro", "joueur", "debutant", 4, 0.01),
+    ],
+)
+def test_a_stronger_level_beats_a_weaker_one(
+    spec: str, stronger: str, weaker: str, games: int, scale: float
+) -> None:
+    speed = levels.NODES_PER_SECOND[spec]
+    result = play_pair(spec, stronger, weaker, games, speed, scale)
+    assert result.games == games
+    assert result.score > result.fair, (result.wins, result.draws, result.losses)
+    assert result.wins > result.losses
+
+
+def test_node_budgets_follow_the_levels_times() -> None:
+    speed, scale = 20_000, 0.1
+    nodes = {level: levels.level_nodes(level, speed, scale) for level in levels.LEVELS}
+    assert nodes == {"debutant": 600, "joueur": 2000, "expert": 6000}
+    assert levels.level_nodes("debutant", 1, 0.001) == 1  # never below one node
+
+
+def test_matches_are_reproducible() -> None:
+    first = play_pair("reversi", "joueur", "debutant", 2, 10_000, 0.02)
+    again = play_pair("reversi", "joueur", "debutant", 2, 10_000, 0.02)
+    assert (first.wins, first.draws, first.losses) == (again.wins, again.draws, again.losses)
+
+
+# --------------------------------------------------------------------------- interval, shares
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    low, high = wilson_interval(0.5, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4)
+    assert high == pytest.approx(0.5962, abs=1e-4)
+    low, high = wilson_interval(1.0, 10)
+    assert low == pytest.approx(0.7225, abs=1e-4)
+    assert high == 1.0
+    assert wilson_interval(0.0, 10)[0] == 0.0
+    assert wilson_interval(0.3, 0) == (0.0, 1.0)
+
+
+def test_wilson_interval_holds_the_score_and_narrows_with_more_games() -> None:
+    widths = []
+    for games in (10, 40, 160):
+        low, high = wilson_interval(0.7, games)
+        assert low < 0.7 < high
+        widths.append(high - low)
+    assert widths[0] > widths[1] > widths[2]
+
+
+def _result(wins: int, draws: int, losses: int, fair: float = 0.5) -> PairResult:
+    points = wins + fair * draws
+    return PairResult("reversi", "expert", "joueur", wins, draws, losses, points, fair, 0.0)
+
+
+def test_verdicts() -> None:
+    assert _result(18, 0, 2).verdict == "significant"
+    assert _result(6, 0, 4).verdict == "ahead"
+    assert _result(5, 0, 5).verdict == "behind"  # a tie is not ahead
+    assert _result(2, 0, 18).verdict == "REVERSED"
+    assert _result(4, 2, 4).score == 0.5
+    assert levels.ordering_ok([_result(6, 0, 4), _result(18, 0, 2)])
+    assert not levels.ordering_ok([_result(6, 0, 4), _result(5, 0, 5)])
+    assert not levels.ordering_ok([])
+    # With four players the fair share is a quarter: a third of the games is ahead.
+    assert _result(4, 0, 8, fair=0.25).verdict == "ahead"
+
+
+def test_stronger_share_of_a_game() -> None:
+    won = Outcome(("noir",), "", "win")
+    assert stronger_share(won, {"noir"}, 0.5) == 1.0
+    assert stronger_share(won, {"blanc"}, 0.5) == 0.0
+    assert stronger_share(Outcome((), "", "draw"), {"noir"}, 0.5) == 0.5
+    assert stronger_share(None, {"noir"}, 0.25) == 0.25
+    shared = Outcome(("noir", "blanc"), "", "tie")  # a tie for the best score
+    assert stronger_share(shared, {"noir"}, 0.5) == 0.5
+    team = Outcome(("rouge", "jaune"), "", "win")
+    assert stronger_share(team, {"rouge", "jaune"}, 0.5) == 1.0
+
+
+def test_seats_change_every_game() -> None:
+    reversi = find_game("reversi")
+    assert [levels.strong_seats(reversi, i) for i in range(3)] == [
+        {reversi.players[0]}, {reversi.players[1]}, {reversi.players[0]}
+    ]
+    teams = find_game("barricades:equipes")
+    rouge, vert, jaune, bleu = teams.players
+    assert levels.strong_seats(teams, 0) == {rouge, jaune}
+    assert levels.strong_seats(teams, 1) == {vert, bleu}
+    assert levels.fair_share(teams) == 0.5
+    three = find_game("barricades,players=3")
+    assert [len(levels.strong_seats(three, i)) for i in range(3)] == [1, 1, 1]
+    assert len(set().union(*(levels.strong_seats(three, i) for i in range(3)))) == 3
+    assert levels.fair_share(three) == pytest.approx(1 / 3)
+
+
+def test_games_with_dice_play_more_games() -> None:
+    assert levels.games_for("reversi", 10) == 10
+    assert levels.games_for("backgammon", 10) == 10 * levels.CHANCE_GAMES_FACTOR
+    assert levels.games_for("shut-the-box:exacte", 10) == 10 * levels.LUCK_GAMES_FACTOR[
+        "shut-the-box"
+    ]
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def test_markdown_table_aligns_numbers_right() -> None:
+    text = markdown_table(("spec", "max s"), [("reversi", "0.958"), ("moulin:standard", "12")])
+    lines = text.splitlines()
+    assert lines[0] == "| spec            | max s |"
+    assert lines[1] == "| --------------- | ----: |"
+    assert lines[2] == "| reversi         | 0.958 |"
+    assert lines[3] == "| moulin:standard |    12 |"
+    with pytest.raises(ValueError):
+        markdown_table(("a", "b"), [("only one",)])
+
+
+def test_quantile_by_nearest_rank() -> None:
+    values = [float(v) for v in range(1, 21)]
+    assert quantile(values, 0.5) == 10.0
+    assert quantile(values, 0.95) == 19.0
+    assert quantile(values, 1.0) == 20.0
+    assert quantile([3.0], 0.95) == 3.0
+    assert quantile([], 0.5) == 0.0
+
+
+def test_over_budget_threshold() -> None:
+    assert not budgets.is_over(1.0 * budgets.TOLERANCE + budgets.ALLOWANCE - 1e-9, 1.0)
+    assert budgets.is_over(1.0 * budgets.TOLERANCE + budgets.ALLOWANCE + 1e-9, 1.0)
+
+
+def _timing(seconds: float, nodes: int = 1000, depth: int = 4, algorithm: str = "alphabeta"
+            ) -> Timing:
+    return Timing(seconds, nodes, depth, algorithm, seconds)
+
+
+def test_level_report_figures_and_flags() -> None:
+    report = LevelReport("reversi", "joueur", 1.0, first_use=0.05)
+    report.timings = [_timing(0.96), _timing(0.95, depth=6), _timing(1.5), _timing(0.0, 0, 0,
+                                                                                  "solver")]
+    report.floors = [0.01, 0.02, 0.01, 0.0]
+    report.pi_timings = [_timing(0.2, depth=3)]
+    assert report.over() == 1
+    assert report.typical_depth() == 4
+    assert report.typical_depth(report.pi_timings) == 3
+    assert report.nodes_per_second() == pytest.approx(3000 / 3.41)
+    assert report.main_algorithm() == "alphabeta 75%"
+    assert not report.pi_flag(5.0)
+    report.floors.append(0.3)  # time the clock does not bound: 1.5 s on a machine 5 times slower
+    assert report.pi_flag(5.0)
+    assert not report.pi_flag(2.0)
+    row = budgets.report_row(report, 5.0)
+    assert len(row) == len(budgets.HEADERS)
+    assert row[-1] == "OVER×1 PI"
+
+
+def test_a_decision_over_budget_is_timed_again() -> None:
+    tries = iter([2.0, 0.9, 0.5])
+    best, again = budgets.retimed(lambda: _timing(next(tries)), 1.0)
+    assert (best.seconds, again) == (0.9, True)  # stops at the first try within budget
+    slow = iter([2.0, 1.8, 1.9, 0.1])
+    best, again = budgets.retimed(lambda: _timing(next(slow)), 1.0)
+    assert (best.seconds, again) == (1.8, True)  # over every time: it counts
+    best, again = budgets.retimed(lambda: _timing(0.5), 1.0)
+    assert (best.seconds, again) == (0.5, False)
+
+
+def test_positions_are_real_choices_and_reproducible() -> None:
+    first = budgets.sample_positions("moulin", 1, 3)
+    assert len(first) == 3
+    assert all(len(state.legal_moves()) > 1 for state in first)
+    assert [s.to_text() for s in first] == [
+        s.to_text() for s in budgets.sample_positions("moulin", 1, 3)
+    ]
+
+
+# --------------------------------------------------------------------------- command lines
+
+
+def _run(*args: str) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout.strip().splitlines()
+
+
+def test_budgets_command_line() -> None:
+    lines = _run("bench.budgets", "--specs", "reversi", "--levels", "debutant", "--games", "1",
+                 "--positions", "2", "--no-first-use")
+    assert re.fullmatch(r"over_budget=\d+", lines[-1]), lines[-1]
+    assert any(line.startswith("| `reversi` | debutant |") for line in lines)
+
+
+def test_levels_command_line() -> None:
+    lines = _run("bench.levels", "--specs", "reversi", "--games", "1", "--scale", "0.005",
+                 "--pairs", "joueur>debutant")
+    assert re.fullmatch(r"ordering_ok=[01]/1", lines[-1]), lines[-1]
+
+
+# --------------------------------------------------------------------------- solvers and clocks
+
+
+class _SlowOracle:
+    """The nim-sum strategy, after thinking ``DELAY`` seconds (a table being built)."""
+
+    DELAY = 0.4
+    asked = 0
+
+    def solve(self, game: Game) -> list[str]:
+        return ["nim"]
+
+    def best_move(self, state: State) -> tuple[int, int] | None:
+        assert isinstance(state, NimState)
+        type(self).asked += 1
+        time.sleep(self.DELAY)
+        total = 0
+        for heap in state.heaps:
+            total ^= heap
+        for index, heap in enumerate(state.heaps):
+            if heap ^ total < heap:
+                return (index, heap - (heap ^ total))
+        return None
+
+
+@pytest.fixture
+def slow_nim_oracle() -> Iterator[None]:
+    register_solver("nim")(_SlowOracle)
+    try:
+        yield
+    finally:
+        SOLVER_THREAD.wait_idle()
+        unregister_solver("nim")
+
+
+@pytest.mark.usefixtures("slow_nim_oracle")
+def test_a_slow_solver_does_not_hold_a_timed_decision_past_its_budget() -> None:
+    game = Nim((9, 10, 12))
+    state = game.initial_state()
+    bot = make_bot("expert", game, seconds=0.2)
+    began = time.perf_counter()
+    move = bot.choose(state)
+    elapsed = time.perf_counter() - began
+    assert elapsed < 0.3, elapsed
+    assert move in state.legal_moves()
+    assert bot.last is not None and bot.last.algorithm == "mcts"
+    # The solver goes on in the background: asked again meanwhile, it is not disturbed.
+    asked = _SlowOracle.asked
+    bot.choose(state)
+    assert _SlowOracle.asked == asked
+    # With a node budget the decision waits for it: the same move for the same budget.
+    patient = make_bot("expert", game, nodes=5)
+    assert patient.choose(state) == (0, 3)
+    assert patient.last is not None and patient.last.algorithm == "solver"
+
+
+def test_solver_thread_returns_answers_in_time_and_errors() -> None:
+    thread = SolverThread()
+
+    class Quick:
+        def best_move(self, state: State) -> str:
+            return "move"
+
+    class Broken:
+        def best_move(self, state: State) -> str:
+            raise RuntimeError("broken solver")
+
+    state = Nim((1, 2)).initial_state()
+    assert thread.ask(Quick(), state, 1.0) == "move"
+    assert thread.ask(Quick(), state, None) == "move"
+    with pytest.raises(RuntimeError, match="broken solver"):
+        thread.ask(Broken(), state, 1.0)
+    assert thread.ask(Quick(), state, 1.0) == "move"  # the thread is free again

@@ -1,0 +1,194 @@
+"""The strength bench: intervals, OpenSpiel's actions, the gnubg driver, a tiny run.
+
+The peers are optional (OpenSpiel comes with the ``bench`` extra, gnubg with
+its Debian package): their tests are skipped where they are missing.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import random
+import re
+from typing import Any
+
+import pytest
+
+from bench import strength
+from bench.peers.gnubg import GnubgError, our_play, play_sides
+from bench.peers.gnubg_fit import roller_chances
+from bench.peers.openspiel_map import PEERS, action_for, move_for
+from engines import find_game
+from engines.ai import eval_backgammon as ev
+from engines.backgammon import START, BackgammonState
+from engines.core import CHANCE
+from engines.tables import MOVE
+
+SUMMARY = re.compile(r"(othello|morris)=\d\.\d\d( (othello|morris)=\d\.\d\d)*"
+                     r"( backgammon_ppg=-?\d+\.\d\d)?|backgammon_ppg=-?\d+\.\d\d")
+
+
+# --------------------------------------------------------------------------- intervals
+
+
+def test_wilson_interval_known_values() -> None:
+    low, high = strength.wilson(5, 10)
+    assert (low, high) == (pytest.approx(0.2366, abs=1e-4), pytest.approx(0.7634, abs=1e-4))
+    assert strength.wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
+    assert strength.wilson(10, 10) == pytest.approx((0.7225, 1.0), abs=1e-4)
+    low, high = strength.wilson(36.5, 40)  # draws as half points
+    assert low < 36.5 / 40 < high < 1.0
+    wide, narrow = strength.wilson(20, 40), strength.wilson(200, 400)
+    assert narrow[1] - narrow[0] < wide[1] - wide[0]
+
+
+def test_mean_interval_is_mean_plus_or_minus_two_standard_errors() -> None:
+    mean, low, high = strength.mean_interval([1, -1, 1, -1, 2, -2])
+    error = math.sqrt(2.4) / math.sqrt(6)  # sample variance 12/5
+    assert mean == 0.0
+    assert (low, high) == (pytest.approx(-1.96 * error, rel=1e-3),
+                           pytest.approx(1.96 * error, rel=1e-3))
+    assert strength.mean_interval([3]) == (3, 3, 3)
+
+
+# --------------------------------------------------------------------------- OpenSpiel
+
+
+@pytest.mark.parametrize("key", ["othello", "morris"])
+def test_openspiel_actions_round_trip_along_random_games(key: str) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    peer = PEERS[key]
+    rng = random.Random(7)
+    their_game = pyspiel.load_game(peer.name)
+    for _ in range(3):
+        state = find_game(peer.spec).initial_state()
+        their = their_game.new_initial_state()
+        while not state.is_terminal() and not their.is_terminal():
+            assert state.current_player == peer.players[their.current_player()]
+            moves = list(state.legal_moves())
+            assert len(moves) == len(their.legal_actions())
+            for move in moves:
+                action = action_for(peer, state, their, move)
+                assert move_for(peer, state, their, action) == move
+            move = rng.choice(moves)
+            their.apply_action(action_for(peer, state, their, move))
+            state = state.apply(move)
+
+
+# --------------------------------------------------------------------------- gnubg
+
+
+def test_gnubg_plays_become_our_checker_moves() -> None:
+    game = find_game("backgammon:simple")
+    state = game.initial_state()
+    state = state.apply(game.parse_move(state, "dice:6,5"))  # noir 6, blanc 5: noir plays
+    assert isinstance(state, BackgammonState)
+    play = our_play(state, "24/13")
+    assert [str(m) for m in play] in (["24/18", "18/13"], ["24/19", "19/13"])
+    with pytest.raises(GnubgError, match="not a legal play"):
+        our_play(state, "6/1")
+    after: Any = state
+    for move in play:
+        assert move in after.legal_moves()
+        after = after.apply(move)
+    assert after.current_player == CHANCE and after.boards[0][13] == 6
+
+
+def test_gnubg_notation_hits_and_repeats() -> None:
+    blots = [0] * 26
+    blots[20], blots[18] = 1, 1  # blanc's 20 and 18 are our 5 and 7 points
+    blots[0] = 13
+    own, other = play_sides(START, tuple(blots), "13/7*(2) 8/5*")
+    assert own[13] == 3 and own[7] == 2 and own[5] == 1 and own[8] == 2
+    assert other[18] == 0 and other[20] == 0 and other[25] == 2
+
+
+def _gnubg() -> Any:
+    from bench.peers.gnubg import Gnubg, gnubg_program
+
+    if gnubg_program() is None:
+        pytest.skip("gnubg is not installed")
+    return Gnubg()
+
+
+def test_gnubg_driver_plays_legal_moves_and_evaluates() -> None:
+    rng = random.Random(11)
+    game = find_game("backgammon:simple")
+    with _gnubg() as gnubg:
+        start = gnubg.evaluate("4HPwATDgc/ABMA")
+        assert len(start) == 6 and 0.5 < start[0] < 0.55  # the side on roll, at the start
+        state = game.initial_state()
+        turns = 0
+        while not state.is_terminal() and turns < 30:
+            if state.current_player == CHANCE:
+                state = state.apply(state.sample_chance(rng))
+                continue
+            assert isinstance(state, BackgammonState) and state.phase == MOVE
+            plays = gnubg.hint(state)
+            assert [p.equity for p in plays] == sorted((p.equity for p in plays), reverse=True)
+            mover = state.mover
+            after: Any = state
+            for move in our_play(state, plays[0].text) if plays else state.legal_moves():
+                assert move in after.legal_moves()
+                after = after.apply(move)
+            assert after.is_terminal() or after.mover != mover
+            state = after
+            turns += 1
+        assert turns == 30
+
+
+# --------------------------------------------------------------------------- evaluator
+
+
+def test_the_fast_network_matches_its_plain_definition() -> None:
+    rng = random.Random(3)
+    state = find_game("backgammon:simple").initial_state()
+    compared = 0
+    while not state.is_terminal() and compared < 40:
+        if state.current_player == CHANCE:
+            state = state.apply(state.sample_chance(rng))
+            continue
+        assert isinstance(state, BackgammonState)
+        roller, other = state.sides()
+        plain = ev.network_chances(ev.network_inputs(roller, other))
+        p, gw, gl, bw, bl = ev.contact_chances(roller, other)
+        assert p == pytest.approx(plain[0], abs=1e-9)
+        assert gw == pytest.approx(min(plain[1], p), abs=1e-9)
+        assert gl == pytest.approx(min(plain[3], 1 - p), abs=1e-9)
+        assert 0 <= bw <= gw and 0 <= bl <= gl
+        compared += 1
+        state = state.apply(rng.choice(list(state.legal_moves())))
+    assert compared == 40
+
+
+def test_gnubg_chances_are_turned_to_the_side_to_roll() -> None:
+    # gnubg gives the chances of the player who played; the network's are the other's.
+    assert roller_chances([0.7, 0.2, 0.01, 0.05, 0.002, 0.5]) == pytest.approx(
+        [0.3, 0.05, 0.002, 0.2, 0.01])
+
+
+# --------------------------------------------------------------------------- a tiny run
+
+
+def test_a_one_game_run_prints_a_summary_per_peer() -> None:
+    pytest.importorskip("pyspiel")
+    out = io.StringIO()
+    assert strength.main(["--games", "1", "--only", "othello,morris", "--simulations", "20",
+                          "--seed", "3"], out=out) == 0
+    lines = out.getvalue().splitlines()
+    assert any(line.startswith("othello: ") and "95 % CI" in line for line in lines)
+    assert any(line.startswith("morris: ") and "MCTS" in line for line in lines)
+    assert SUMMARY.fullmatch(lines[-1]), lines[-1]
+
+
+def test_a_one_game_run_against_gnubg() -> None:
+    from bench.peers.gnubg import gnubg_program
+
+    if gnubg_program() is None:
+        pytest.skip("gnubg is not installed")
+    out = io.StringIO()
+    assert strength.main(["--games", "1", "--only", "backgammon", "--bg-seconds", "0.01"],
+                         out=out) == 0
+    lines = out.getvalue().splitlines()
+    assert any(line.startswith("backgammon: ") and "points per game" in line for line in lines)
+    assert re.fullmatch(r"backgammon_ppg=-?\d\.\d\d", lines[-1]), lines[-1]
