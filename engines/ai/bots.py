@@ -71,6 +71,7 @@ from engines.ai.mcts import Mcts, winning_move
 from engines.ai.solvers import MoveOracle, move_oracle_for
 from engines.core import CHANCE, Game, State
 from engines.registry import find_game
+from engines.tables import MOVE as CHECKER_MOVES
 
 BOT_NAMES: tuple[str, ...] = ("random", "debutant", "joueur", "expert")
 """Every bot a player can choose, weakest first."""
@@ -96,11 +97,12 @@ ORACLE_SHARE: Mapping[str, float] = MappingProxyType(
 )
 """Share of decisions on which each level plays an exact solver's move, when one exists."""
 WHOLE_TURN_GAMES = frozenset({"backgammon"})
-"""Games whose ``expert`` plays its evaluator's best complete play of the throw and searches
-no further: there, the evaluator (fitted to GNU Backgammon's) judges whole plays better than
-our expectiminimax through the opponent's throws does within the time of a decision
-(``python -m bench.strength --only backgammon``: -0.05 points per game against gnubg 0-ply
-without search, -0.38 with a quarter-second search, 100 games each)."""
+"""Games whose ``expert``, moving its checkers, plays its evaluator's best complete play of
+the throw and searches no further (its cube decisions are still searched).  There, the
+evaluator (fitted to GNU Backgammon's) judges whole plays better than our expectiminimax
+through the opponent's throws does in the time of a decision: ``python -m bench.strength
+--only backgammon`` gives -0.05 points per game against gnubg 0-ply without the search,
+-0.38 with a quarter-second search (100 games each)."""
 ORACLE_WAIT = 0.5
 """Share of the time left that a decision waits for a solver's answer."""
 
@@ -350,7 +352,7 @@ class SearchBot(Bot):
             return found.move
         if self.name == "debutant":
             search = AlphaBeta(self.evaluator, max_depth=DEBUTANT_DEPTH, margin=DEBUTANT_MARGIN)
-        elif self.name == "expert" and self.game.id in WHOLE_TURN_GAMES:
+        elif self._plays_whole_turn(state):
             search = AlphaBeta(self.evaluator, max_depth=1)
         else:
             search = AlphaBeta(self.evaluator)
@@ -362,6 +364,14 @@ class SearchBot(Bot):
             move = rng.choice(near)
         self.last = Decision(move, self.algorithm, result.nodes, result.depth, result.seconds)
         return move
+
+    def _plays_whole_turn(self, state: State) -> bool:
+        """Whether this decision moves a checker of an expert in :data:`WHOLE_TURN_GAMES`."""
+        return (
+            self.name == "expert"
+            and self.game.id in WHOLE_TURN_GAMES
+            and getattr(state, "phase", None) == CHECKER_MOVES
+        )
 
     def _follows_oracle(self, rng: random.Random) -> bool:
         """Whether this decision plays the solver's move (always for the expert)."""

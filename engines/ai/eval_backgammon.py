@@ -549,8 +549,9 @@ def evaluate(state: State, player: str) -> float:
             return 0.0
         return 2.0 * equity(OPENING_CHANCES, state, seat, state.cube, -1) - 1.0
     mover = state.mover
-    if phase == MOVE and seat == mover:
-        return turn_value(state)
+    if phase == MOVE:  # the mover's best complete play; its loss for the other side
+        value = turn_value(state)
+        return value if seat == mover else -value
     chances = cubeless(state.boards[mover], state.boards[1 - mover])
     if mover != seat:
         p, gw, gl, bw, bl = chances
