@@ -20,8 +20,9 @@ Three more measures per position:
   before the timed decision, so it meets any solver table the position
   needs first;
 - the *first use*: the floor of the first decision of a game in a fresh
-  process (started with ``spawn``, as the kiosk's thinking process is),
-  where every import and solver table is still to be made;
+  process (started with ``spawn``, as the kiosk's thinking process is,
+  which imports the evaluators as it starts), where the solver tables are
+  still to be made;
 - the *Pi estimate*: the same decision on a node budget, the nodes it
   searched here scaled to ``budget / F`` CPU seconds, ``F`` being the
   Raspberry Pi 4 factor (:data:`PI4_FACTOR`): since every search stops on
@@ -68,7 +69,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from engines import all_specs, find_game
-from engines.ai import Budget, make_bot
+from engines.ai import Budget, load_evaluators, make_bot
 from engines.ai.alphabeta import AlphaBeta
 from engines.ai.bots import LEVELS, SOLVER_THREAD
 from engines.ai.evaluation import evaluator_for
@@ -252,9 +253,11 @@ def retimed(decide: Callable[[], Timing], budget: float) -> tuple[Timing, bool]:
 def cold_first_use(spec: str, level: str, seed: int) -> float:
     """Seconds of the first decision of a game in this process, on a nil budget.
 
-    Run in a fresh process: the imports the bot needs and the solver tables of
-    the position are all still to be made.
+    Run in a fresh process: the solver tables of the position are still to be
+    made; the evaluators are imported first, as the kiosk's thinking process
+    does when it starts (:func:`engines.ai.load_evaluators`).
     """
+    load_evaluators()
     state = first_decision(spec, seed)
     return timed_decision(spec, level, state, seed, NIL_BUDGET).seconds
 

@@ -61,9 +61,10 @@ def serve(requests: Any, answers: Any, memory_limit_mb: float = MEMORY_LIMIT_MB)
     the process holds more than ``memory_limit_mb`` after an answer (it then leaves,
     and its owner starts a fresh one)."""
     from engines import find_game
-    from engines.ai import make_bot
+    from engines.ai import load_evaluators, make_bot
     from kiosk.heap import trim
 
+    load_evaluators()  # before the first question, not during it
     while True:
         request = requests.get()
         if request is None:

@@ -17,7 +17,12 @@ from engines.ai.bots import (
     make_bot,
 )
 from engines.ai.budget import Budget, Clock
-from engines.ai.evaluation import Evaluator, evaluator_for, register_evaluator
+from engines.ai.evaluation import (
+    Evaluator,
+    evaluator_for,
+    load_evaluators,
+    register_evaluator,
+)
 from engines.ai.mcts import Mcts, MctsResult
 from engines.ai.solvers import MoveOracle, Solver, register_solver, solver_for
 
@@ -40,6 +45,7 @@ __all__ = [
     "algorithm_for",
     "evaluator_for",
     "game_profile",
+    "load_evaluators",
     "make_bot",
     "play_game",
     "register_evaluator",

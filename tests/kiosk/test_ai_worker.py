@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
 
 from engines import find_game
@@ -78,3 +80,22 @@ def test_a_killed_worker_fails_its_question_and_the_next_one_is_answered() -> No
         assert legal("tablut", [], answer) and worker.pid != pid and worker.retired == 0
     finally:
         worker.close()
+
+
+def test_a_fresh_worker_imports_every_evaluator_before_its_first_question() -> None:
+    """The first decision of a new thinking process does not pay for the imports."""
+    script = (
+        "import queue, sys\n"
+        "from engines.ai.evaluation import EVALUATOR_MODULES\n"
+        "from kiosk.ai_worker import serve\n"
+        "requests = queue.Queue()\n"
+        "requests.put(None)\n"
+        "before = [m for m in EVALUATOR_MODULES if m in sys.modules]\n"
+        "serve(requests, queue.Queue())\n"
+        "after = [m for m in EVALUATOR_MODULES if m in sys.modules]\n"
+        "print(len(before), len(after), len(EVALUATOR_MODULES))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60, check=True)
+    before, after, total = (int(word) for word in done.stdout.split())
+    assert before == 0 and after == total > 0
