@@ -6,7 +6,8 @@ error line). The UI polls for answers every frame. The worker process is
 started on first use and restarted if it dies.
 
 A kiosk runs for days: the worker gives its freed memory back after each
-decision and, when it holds more than :data:`MEMORY_LIMIT_MB` all the same,
+decision and, when it holds more than :data:`MEMORY_LIMIT_MB` all the same
+and more than :data:`HEADROOM_MB` above what it held when it became ready,
 answers and then leaves; the kiosk starts a fresh one at once, before the
 next question, so nobody waits for it.
 """
@@ -24,7 +25,10 @@ log = logging.getLogger(__name__)
 
 MEMORY_LIMIT_MB = 140.0
 """Resident memory above which the worker retires after its answer (a fresh one starts
-at about 65 MB)."""
+at about 80 MB)."""
+HEADROOM_MB = 40.0
+"""... provided it has also grown this much since it became ready: a game whose decisions
+need more than the limit must not send every worker away after each answer."""
 
 
 @dataclass(frozen=True)
@@ -56,15 +60,18 @@ def resident_mb() -> float:
     return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
-def serve(requests: Any, answers: Any, memory_limit_mb: float = MEMORY_LIMIT_MB) -> None:
+def serve(requests: Any, answers: Any, memory_limit_mb: float = MEMORY_LIMIT_MB,
+          headroom_mb: float = HEADROOM_MB) -> None:
     """The worker's loop: one decision per request, until ``None`` arrives, or until
-    the process holds more than ``memory_limit_mb`` after an answer (it then leaves,
-    and its owner starts a fresh one)."""
+    the process holds more than ``memory_limit_mb`` and more than ``headroom_mb`` above
+    its memory when ready, after an answer (it then leaves, and its owner starts a fresh
+    one)."""
     from engines import find_game
     from engines.ai import load_evaluators, make_bot
     from kiosk.heap import trim
 
     load_evaluators()  # before the first question, not during it
+    limit = max(memory_limit_mb, resident_mb() + headroom_mb)
     while True:
         request = requests.get()
         if request is None:
@@ -77,14 +84,16 @@ def serve(requests: Any, answers: Any, memory_limit_mb: float = MEMORY_LIMIT_MB)
         except Exception as error:
             answers.put(Answer(request.ticket, None, f"{type(error).__name__}: {error}"))
         trim()
-        if resident_mb() > memory_limit_mb:
+        if resident_mb() > limit:
             return
 
 
 class AiWorker:
     """Asks a separate process for moves and collects the answers without waiting."""
 
-    def __init__(self, memory_limit_mb: float = MEMORY_LIMIT_MB) -> None:
+    def __init__(
+        self, memory_limit_mb: float = MEMORY_LIMIT_MB, headroom_mb: float = HEADROOM_MB
+    ) -> None:
         self._context = multiprocessing.get_context("spawn")
         self._process: BaseProcess | None = None
         self._requests: Any = None
@@ -93,6 +102,7 @@ class AiWorker:
         self._wanted: dict[int, Request] = {}
         self._failed: list[int] = []
         self.memory_limit_mb = memory_limit_mb
+        self.headroom_mb = headroom_mb
         self.retired = 0
         """Workers that left to give their memory back."""
 
@@ -121,7 +131,7 @@ class AiWorker:
         self._answers = self._context.Queue()
         self._process = self._context.Process(
             target=serve,
-            args=(self._requests, self._answers, self.memory_limit_mb),
+            args=(self._requests, self._answers, self.memory_limit_mb, self.headroom_mb),
             name="ludokiosk-ai",
             daemon=True,
         )

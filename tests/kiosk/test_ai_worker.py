@@ -33,7 +33,8 @@ def test_resident_memory_is_read() -> None:
 
 
 def test_a_worker_over_its_memory_limit_retires_and_questions_still_get_answers() -> None:
-    worker = AiWorker(memory_limit_mb=1.0)  # every worker holds more: each retires after one answer
+    # Every worker holds more than 1 MB and has no headroom: each retires after one answer.
+    worker = AiWorker(memory_limit_mb=1.0, headroom_mb=float("-inf"))
     try:
         first = worker.ask("reversi", [], "debutant", seed=1, seconds=0.1)
         [answer] = wait_answers(worker, 1)
@@ -99,3 +100,15 @@ def test_a_fresh_worker_imports_every_evaluator_before_its_first_question() -> N
                           timeout=60, check=True)
     before, after, total = (int(word) for word in done.stdout.split())
     assert before == 0 and after == total > 0
+
+
+def test_a_worker_retires_only_once_grown_beyond_its_headroom() -> None:
+    """A fresh worker over the limit but not grown by the headroom keeps answering."""
+    worker = AiWorker(memory_limit_mb=1.0, headroom_mb=500.0)
+    try:
+        for seed in (1, 2, 3):
+            worker.ask("reversi", [], "debutant", seed=seed, seconds=0.05)
+            assert len(wait_answers(worker, 1)) == 1
+        assert worker.retired == 0
+    finally:
+        worker.close()
