@@ -5,8 +5,9 @@ the bot's level and a seed; the answer is the chosen move's text (or an
 error line). The UI polls for answers every frame. The worker process is
 started on first use and restarted if it dies.
 
-A kiosk runs for days: the worker gives its freed memory back after each
-decision and, when it holds more than :data:`MEMORY_LIMIT_MB` all the same
+A kiosk runs for days: the worker empties the engines' memo tables
+(:mod:`engines.caches`) and gives its freed memory back after each decision
+and, when it holds more than :data:`MEMORY_LIMIT_MB` all the same
 and more than :data:`HEADROOM_MB` above what it held when it became ready,
 answers and then leaves; the kiosk starts a fresh one at once, before the
 next question, so nobody waits for it.
@@ -68,6 +69,7 @@ def serve(requests: Any, answers: Any, memory_limit_mb: float = MEMORY_LIMIT_MB,
     one)."""
     from engines import find_game
     from engines.ai import load_evaluators, make_bot
+    from engines.caches import clear_caches
     from kiosk.heap import trim
 
     load_evaluators()  # before the first question, not during it
@@ -83,6 +85,7 @@ def serve(requests: Any, answers: Any, memory_limit_mb: float = MEMORY_LIMIT_MB,
             answers.put(Answer(request.ticket, str(bot.choose(state))))
         except Exception as error:
             answers.put(Answer(request.ticket, None, f"{type(error).__name__}: {error}"))
+        clear_caches()  # the evaluators' memo tables would fill the process game after game
         trim()
         if resident_mb() > limit:
             return

@@ -112,3 +112,21 @@ def test_a_worker_retires_only_once_grown_beyond_its_headroom() -> None:
         assert worker.retired == 0
     finally:
         worker.close()
+
+
+def test_the_worker_empties_the_engines_tables_after_each_decision() -> None:
+    """A backgammon decision fills the evaluator's tables; the worker empties them."""
+    import queue
+
+    from engines.caches import cached_entries
+    from kiosk.ai_worker import Request, serve
+
+    requests: queue.Queue[Request | None] = queue.Queue()
+    answers: queue.Queue[Answer] = queue.Queue()
+    moves = ["dice:3,1", "8/5", "6/5", "roll", "dice:6,4"]
+    requests.put(Request(1, "backgammon", tuple(moves), "debutant", 1, 0.2))
+    requests.put(None)
+    serve(requests, answers)
+    answer = answers.get(timeout=5)
+    assert answer.error == "" and legal("backgammon", moves, answer)
+    assert cached_entries() == 0
