@@ -12,7 +12,7 @@
     :func:`~engines.ai.eval_backgammon.network_inputs`, for the side to roll
     next in each reached position in contact) to gnubg's five chances there
     (cross-entropy, Adam), and writes the weights in the form the module
-    reads (:data:`~engines.ai.eval_backgammon.WEIGHTS`).
+    reads (:data:`~engines.ai.eval_backgammon_weights.WEIGHTS`).
 ``python -m bench.peers.gnubg_fit judge --data F``
     the equity our evaluator gives away, by gnubg's judgement, when it picks
     the play of each recorded turn alone (no search): the measure the fit
@@ -222,7 +222,7 @@ def train(data: Sequence[str], test: Sequence[str], hidden: int, epochs: int, se
 
 
 def weights_text(values: Sequence[float]) -> str:
-    """The weights as :data:`engines.ai.eval_backgammon.WEIGHTS` holds them: half
+    """The weights as :data:`engines.ai.eval_backgammon_weights.WEIGHTS` holds them: half
     floats, compressed, in base 85, cut in lines."""
     import numpy as np
 
