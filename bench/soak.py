@@ -15,12 +15,12 @@ of kiosk time gives way to the next (counted as cut, not as played).
 Every minute, and at the end: games played to their end, lessons shown to
 their end, errors (exceptions the kiosk caught and logged, plus any that
 escaped it), resident memory. Memory growth is measured from the end of a
-warm-up (a tenth of the run, at least a minute, at most half of it) so that
-caches filling up on the first pass through the games do not count, on the
-resident memory between two shows (once the attract mode has given the last
-show's memory back): the median of the last five such samples minus that of
-the first five. The last
-line is ``games=<n> errors=<e> rss_growth_mb=<x>``; the exit code is 1 when
+warm-up so that caches filling up on the first pass through the games do
+not count: it lasts a tenth of the run (at least a minute) and until every
+game has been shown once, but never more than half of the run. Growth is
+measured on the resident memory between two shows (once the attract mode has
+given the last show's memory back): the median of the last five such samples
+minus that of the first five. The last line is ``games=<n> errors=<e> rss_growth_mb=<x>``; the exit code is 1 when
 there were errors.
 """
 
@@ -249,6 +249,10 @@ class Soak:
         measure: a sample taken once the next show is built swings by ±15 MB with its
         game)."""
 
+    def first_pass_done(self) -> bool:
+        """Whether every game of the cycle has been shown once (the next cycle has begun)."""
+        return self.scene.shows > len(self.scene.order)
+
     @property
     def errors(self) -> int:
         return self.kiosk.errors + self.tally.escaped
@@ -376,7 +380,8 @@ def run(
                 warmed = (
                     soak.tally.steps >= warm_steps
                     if warm_steps is not None
-                    else elapsed >= warm_seconds
+                    else (elapsed >= warm_seconds and soak.first_pass_done())
+                    or elapsed >= 0.5 * budget
                 )
                 if memory.warm_mb is None and warmed:
                     memory.warm_mb, memory.warm_at, memory.fds_warm = rss_mb(), elapsed, open_fds()

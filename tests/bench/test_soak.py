@@ -44,3 +44,14 @@ def test_unknown_game_is_refused_with_the_choices(capsys: pytest.CaptureFixture[
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert "nope" in err and "multitchoukatro" in err
+
+
+def test_the_warm_up_waits_for_every_game_to_be_shown_once() -> None:
+    from types import SimpleNamespace
+
+    def after(shows: int) -> bool:
+        run = SimpleNamespace(scene=SimpleNamespace(shows=shows, order=["a", "b", "c"]))
+        return soak.Soak.first_pass_done(run)  # type: ignore[arg-type]
+
+    assert not after(0) and not after(3)  # the third game is still on show
+    assert after(4)  # the second round has begun
