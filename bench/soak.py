@@ -20,8 +20,9 @@ not count: it lasts a tenth of the run (at least a minute) and until every
 game has been shown once, but never more than half of the run. Growth is
 measured on the resident memory between two shows (once the attract mode has
 given the last show's memory back): the median of the last five such samples
-minus that of the first five. The last line is ``games=<n> errors=<e> rss_growth_mb=<x>``; the exit code is 1 when
-there were errors.
+minus that of the first five. The last line is
+``games=<n> errors=<e> rss_growth_mb=<x>``; the exit code is 1 when there
+were errors.
 """
 
 from __future__ import annotations
