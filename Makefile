@@ -31,9 +31,10 @@ duel: $(VENV)/.dev
 tour: $(VENV)/.dev
 	$(BIN)/ludokiosk --screenshot-tour screenshots
 
-## make test: lint, type-check and run the test suite
+## make test: lint, type-check and run the test suite on every core (TEST_WORKERS=…)
+TEST_WORKERS ?= auto
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
