@@ -108,6 +108,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--duration", type=float, default=0.0, help="s'arrêter après ce nombre de secondes"
     )
     parser.add_argument("--cell", type=int, default=0, help="taille d'une case en pixels")
+    parser.add_argument(
+        "--parent",
+        type=int,
+        default=0,
+        help="s'arrêter quand ce processus disparaît (défaut : celui qui l'a lancé)",
+    )
     return parser.parse_args(argv)
 
 
@@ -310,18 +316,21 @@ def follow_parent(parent: int, every: float = 1.0) -> threading.Thread:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    parent = os.getppid()
     args = parse_args(argv)
     layout = make_layout(args)
     sim = BoardSimulator(layout.rows, layout.cols, link=args.link)
-    sim.start()
 
     def interrupted(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGTERM, interrupted)
-    follow_parent(os.getppid())
-    print(f"port: {sim.port}", flush=True)
+    # Watch the parent before the link appears: a kiosk killed in between would
+    # otherwise leave this board following whichever process adopted it.
     try:
+        follow_parent(args.parent or parent)
+        sim.start()
+        print(f"port: {sim.port}", flush=True)
         if args.headless:
             run_headless(sim, args.duration)
         else:

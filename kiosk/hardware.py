@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import subprocess
 import sys
 import tempfile
@@ -49,7 +50,8 @@ class SimulatedBoard:
         self.name = name
         self._folder = tempfile.TemporaryDirectory(prefix="ludokiosk-sim-")
         link = Path(self._folder.name) / "board"
-        command = [sys.executable, "-m", "kiosk.board_sim", "--board", name, "--link", str(link)]
+        command = [sys.executable, "-m", "kiosk.board_sim", "--board", name, "--link", str(link),
+                   "--parent", str(os.getpid())]
         if headless:
             command.append("--headless")
         self.process = subprocess.Popen(

@@ -305,4 +305,25 @@ def test_a_simulated_board_ends_when_the_kiosk_that_started_it_is_killed(tmp_pat
             return True
         return False
 
-    assert wait_for(gone, 5.0), "the orphaned board stops by itself"
+    assert wait_for(gone, 10.0), "the orphaned board stops by itself"
+
+
+def test_a_simulated_board_ends_at_once_when_its_named_parent_is_already_gone(
+    tmp_path: Path,
+) -> None:
+    import subprocess
+    import sys
+
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    root = Path(__file__).resolve().parents[2]
+    board = subprocess.Popen(
+        [sys.executable, "-m", "kiosk.board_sim", "--board", "grid8", "--headless",
+         "--link", str(tmp_path / "board"), "--parent", str(ended.pid)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, cwd=root,
+    )
+    try:
+        assert board.wait(timeout=15.0) == 0, "a clean stop, not a refusal"
+    finally:
+        board.kill()
+    assert not (tmp_path / "board").exists(), "the link goes with the board"
