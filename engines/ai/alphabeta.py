@@ -6,7 +6,9 @@ otherwise (the "paranoid" view with three or more players), so a player who
 decides twice in a row (a mill then its removal) is handled without any sign
 flip.  Chance nodes take the expectation of their outcomes (Star1 pruning:
 each outcome is searched with a window derived from the bounds of the
-others).  Depth counts decisions; chance nodes do not consume depth.
+others).  Depth counts decisions (or turns, with ``turn_depth``: a decision the
+same player takes right after their own costs nothing); chance nodes do not
+consume depth.
 
 Scores: a heuristic position is in ``[-EVAL_LIMIT, EVAL_LIMIT]``; a finished
 game is ``±(WIN - ply * PLY_STEP)``, just beyond ±1 (faster wins and slower
@@ -90,14 +92,23 @@ class AlphaBeta:
 
     ``margin`` > 0 makes the search report every root move within ``margin`` of
     the best (exact scores for them), for levels that pick among near-best moves.
+    ``turn_depth`` makes a decision that the same player takes right after their
+    own (putting a picked-up barricade somewhere) cost no depth, so that every
+    horizon falls between two players' turns.
     """
 
     def __init__(
-        self, evaluator: Evaluator | None, *, max_depth: int = 64, margin: float = 0.0
+        self,
+        evaluator: Evaluator | None,
+        *,
+        max_depth: int = 64,
+        margin: float = 0.0,
+        turn_depth: bool = False,
     ) -> None:
         self.evaluator = evaluator
         self.max_depth = max_depth
         self.margin = margin
+        self.turn_depth = turn_depth
         self._reset_tables()
         self._clock: Clock | None = None
         self._root_player = ""
@@ -225,9 +236,12 @@ class AlphaBeta:
         self._partial = scores
         best = -INFINITY
         margin = self.margin
+        player = self._root_player
+        turn_depth = self.turn_depth
         for move, child in root:
             alpha = best - margin if scores else -INFINITY
-            value = self._search(child, depth - 1, 1, alpha, INFINITY)
+            left = depth if turn_depth and child.current_player == player else depth - 1
+            value = self._search(child, left, 1, alpha, INFINITY)
             scores.append((move, value))
             if value > best:
                 best = value
@@ -276,11 +290,15 @@ class AlphaBeta:
                 moves = self._order(moves, tt_move)
             best_move = moves[0]
             search = self._search
-            if state.current_player == self._root_player:
+            mover = state.current_player
+            turn_depth = self.turn_depth
+            if mover == self._root_player:
                 best = -INFINITY
                 a = alpha
                 for move in moves:
-                    value = search(state.apply_unchecked(move), depth - 1, ply + 1, a, beta)
+                    child = state.apply_unchecked(move)
+                    left = depth if turn_depth and child.current_player == mover else depth - 1
+                    value = search(child, left, ply + 1, a, beta)
                     if value > best:
                         best = value
                         best_move = move
@@ -293,7 +311,9 @@ class AlphaBeta:
                 best = INFINITY
                 b = beta
                 for move in moves:
-                    value = search(state.apply_unchecked(move), depth - 1, ply + 1, alpha, b)
+                    child = state.apply_unchecked(move)
+                    left = depth if turn_depth and child.current_player == mover else depth - 1
+                    value = search(child, left, ply + 1, alpha, b)
                     if value < best:
                         best = value
                         best_move = move

@@ -103,6 +103,10 @@ evaluator (fitted to GNU Backgammon's) judges whole plays better than our expect
 through the opponent's throws does in the time of a decision: ``python -m bench.strength
 --only backgammon`` gives -0.05 points per game against gnubg 0-ply without the search,
 -0.38 with a quarter-second search (100 games each)."""
+TURN_DEPTH_GAMES = frozenset({"barricades"})
+"""Games whose searches count depth in turns: a decision the same player takes right
+after their own (putting a picked-up barricade) costs no depth
+(:class:`~engines.ai.alphabeta.AlphaBeta`'s ``turn_depth``)."""
 ORACLE_WAIT = 0.5
 """Share of the time left that a decision waits for a solver's answer."""
 
@@ -350,12 +354,15 @@ class SearchBot(Bot):
             found = mcts.search(state, clock, rng)
             self.last = Decision(found.move, "mcts", found.iterations, 0, found.seconds)
             return found.move
+        turns = self.game.id in TURN_DEPTH_GAMES
         if self.name == "debutant":
-            search = AlphaBeta(self.evaluator, max_depth=DEBUTANT_DEPTH, margin=DEBUTANT_MARGIN)
+            search = AlphaBeta(
+                self.evaluator, max_depth=DEBUTANT_DEPTH, margin=DEBUTANT_MARGIN, turn_depth=turns
+            )
         elif self._plays_whole_turn(state):
             search = AlphaBeta(self.evaluator, max_depth=1)
         else:
-            search = AlphaBeta(self.evaluator)
+            search = AlphaBeta(self.evaluator, turn_depth=turns)
         result = search.search(state, clock, rng)
         move = result.move
         if self.name == "debutant":

@@ -56,6 +56,32 @@ def test_same_value_as_minimax_on_random_trees(depth: int) -> None:
         assert minimax(child, depth - 1, state.current_player, 1) == pytest.approx(expected)
 
 
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_turn_depth_matches_minimax_counting_turns(depth: int) -> None:
+    for game in decision_trees(60, 6):
+        state = game.initial_state()
+        expected = minimax(state, depth, state.current_player, turn_depth=True)
+        engine = AlphaBeta(tree_evaluator, max_depth=depth, turn_depth=True)
+        result = engine.search(state, UNLIMITED.start(), random.Random(0))
+        assert result.score == pytest.approx(expected, abs=1e-9), state
+
+
+def test_turn_depth_looks_past_the_same_players_second_decision() -> None:
+    # "x" looks good until a's forced follow-up; one turn deep, only turn_depth sees it.
+    root = decide(
+        "a",
+        x=decide("a", 0.9, x1=decide("b", -0.5, z=end())),
+        y=decide("b", 0.2, z=end()),
+    )
+    game = TreeGame(root)
+    by_decisions = AlphaBeta(tree_evaluator, max_depth=1)
+    by_turns = AlphaBeta(tree_evaluator, max_depth=1, turn_depth=True)
+    state = game.initial_state()
+    assert by_decisions.search(state, UNLIMITED.start(), random.Random(0)).move == "x"
+    found = by_turns.search(state, UNLIMITED.start(), random.Random(0))
+    assert (found.move, found.score) == ("y", pytest.approx(0.2))
+
+
 def test_fixed_depth_value_matches_minimax_with_three_players() -> None:
     # Paranoid view: every other player minimises the root player's value.
     for game in decision_trees(30, 5, ("a", "b", "c")):

@@ -181,20 +181,25 @@ def random_tree(rng: random.Random, depth: int, players: tuple[str, ...] = ("a",
     return Node(player, children, heuristic=heuristic)
 
 
-def minimax(state: State, depth: int, player: str, ply: int = 0) -> float:
-    """Plain expectiminimax from ``player``'s side, scored like the alpha-beta."""
+def minimax(
+    state: State, depth: int, player: str, ply: int = 0, turn_depth: bool = False
+) -> float:
+    """Plain expectiminimax from ``player``'s side, scored like the alpha-beta
+    (``turn_depth``: a decision right after the same player's costs no depth)."""
     if state.is_terminal():
         return terminal_score(state, player, ply)
     if depth == 0:
         return max(-EVAL_LIMIT, min(EVAL_LIMIT, tree_evaluator(state, player)))
     if state.current_player == CHANCE:
         return sum(
-            p * minimax(state.apply_unchecked(m), depth, player, ply + 1)
+            p * minimax(state.apply_unchecked(m), depth, player, ply + 1, turn_depth)
             for m, p in state.chance_outcomes()
         )
-    values = [
-        minimax(state.apply_unchecked(m), depth - 1, player, ply + 1) for m in state.legal_moves()
-    ]
+    values = []
+    for move in state.legal_moves():
+        child = state.apply_unchecked(move)
+        free = turn_depth and child.current_player == state.current_player
+        values.append(minimax(child, depth if free else depth - 1, player, ply + 1, turn_depth))
     return max(values) if state.current_player == player else min(values)
 
 
