@@ -282,3 +282,20 @@ def test_the_backgammon_expert_plays_the_evaluators_best_complete_play() -> None
     joueur = make_bot("joueur", game, seed=3, nodes=100_000)
     joueur.choose(state)
     assert joueur.last is not None and joueur.last.depth > 1
+
+
+@pytest.mark.parametrize("spec", ["shut-the-box", "shut-the-box:francaise", "shut-the-box:exacte"])
+def test_at_shut_the_box_only_the_expert_follows_the_solver(spec: str) -> None:
+    game = find_game(spec)
+    assert "solveur exact" in make_bot("expert", game).describe()
+    joueur = make_bot("joueur", game, nodes=300)
+    assert "solveur" not in joueur.describe()
+    state = game.initial_state()
+    while state.current_player == CHANCE:
+        state = state.apply_unchecked(state.chance_outcomes()[0][0])
+    joueur.choose(state)
+    assert joueur.last is not None and joueur.last.algorithm != "solver"
+
+
+def test_at_multitchoukatro_the_joueur_still_follows_the_solver_three_times_in_four() -> None:
+    assert "solveur exact 75\u202f% des coups" in make_bot("joueur", "multitchoukatro").describe()
