@@ -65,7 +65,7 @@ ATTACKERS = tuple(
 """``ATTACKERS[point]``: the origins (points and houses) from which a die reaches it."""
 
 _distances: dict[int, tuple[int, ...]] = {}
-_scores: dict[tuple[tuple[int, ...], int, bool], dict[int, float]] = {}
+_scores: dict[tuple[tuple[int, ...], int, bool, int], dict[int, float]] = {}
 
 
 def barricade_distances(barricades: int) -> tuple[int, ...]:
@@ -109,14 +109,19 @@ def _plan(seats: int, teams: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
     return tuple(plan)
 
 
+def next_thrower(state: BarricadesState) -> int:
+    """The seat whose throw comes next (the mover, unless it is putting a barricade)."""
+    return (state.mover + 1) % len(state.pawns) if state.pending else state.mover
+
+
 def side_scores(state: BarricadesState) -> dict[int, float]:
     """Score (weighted steps to go, lower is better) of each side, by its first seat.
 
-    Scores are kept by pawns and barricades: the dice and the player to move do
+    Scores are kept by pawns, barricades and the next seat to throw: the dice do
     not change them, and a search meets the same board under each of the 21
     throws (and, with three or four players, asks every player's value of it).
     """
-    key = (state.pawns, state.barricades, state.game.teams)
+    key = (state.pawns, state.barricades, state.game.teams, next_thrower(state))
     scores = _scores.get(key)
     if scores is None:
         if len(_scores) >= CACHE_SIZE:
@@ -127,6 +132,7 @@ def side_scores(state: BarricadesState) -> dict[int, float]:
 
 def _side_scores(state: BarricadesState) -> dict[int, float]:
     barricades = state.barricades
+    thrower = next_thrower(state)
     far = barricade_distances(barricades)
     game = state.game
     pawns = state.pawns
@@ -136,10 +142,12 @@ def _side_scores(state: BarricadesState) -> dict[int, float]:
         for seat, mask in enumerate(pawns)
     ]
     sides: dict[int, list[float]] = {}
-    for seat, (side, enemies) in enumerate(_plan(len(pawns), game.teams)):
+    seats = len(pawns)
+    for seat, (side, enemies) in enumerate(_plan(seats, game.teams)):
         threats = 0
         for enemy in enemies:
-            threats |= origins[enemy]
+            if (enemy - thrower) % seats < (seat - thrower) % seats:
+                threats |= origins[enemy]
         from_house = far[houses[seat]]
         steps = sides.setdefault(side, [])
         mask = pawns[seat]

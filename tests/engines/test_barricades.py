@@ -173,7 +173,9 @@ def test_turns_go_round_the_table() -> None:
 def test_a_pawn_moves_exactly_one_die() -> None:
     state = position(DUEL, {"p9": "R", "p1": "V"}, dice="1,1")
     assert moves(state) - {m for m in moves(state) if m.startswith("m1")} == {
-        "p9-p8", "p9-p10", "p9-p20"
+        "p9-p8",
+        "p9-p10",
+        "p9-p20",
     }
     state = position(DUEL, {"p9": "R", "p1": "V"}, dice="6,1")
     pawn = {m for m in moves(state) if m.startswith("p9-")}
@@ -404,11 +406,31 @@ def test_evaluator_prefers_progress_and_open_roads() -> None:
 
 
 def test_evaluator_fears_exposed_pawns() -> None:
-    safe = position(DUEL, {"p63": "R", "p31": "V"})
-    exposed = position(DUEL, {"p63": "R", "p31": "V", "p59": "V"})
-    behind_a_barricade = position(DUEL, {"p63": "R", "p31": "V", "p59": "V"}, ("p61",))
+    safe = position(DUEL, {"p63": "R", "p31": "V"}, mover="vert")
+    exposed = position(DUEL, {"p63": "R", "p31": "V", "p59": "V"}, mover="vert")
+    behind_a_barricade = position(
+        DUEL, {"p63": "R", "p31": "V", "p59": "V"}, ("p61",), mover="vert"
+    )
     assert evaluate(exposed, "rouge") < evaluate(safe, "rouge") - 0.01
     assert evaluate(behind_a_barricade, "rouge") > evaluate(exposed, "rouge")
+
+
+def test_only_enemies_who_throw_first_threaten_a_pawn() -> None:
+    """Rouge's pawn on p63 is within vert's reach from p59.  It is in danger when vert
+    throws next (also while rouge puts a barricade down: vert's turn follows), not
+    when rouge does (rouge moves away first); with three players, not when jaune
+    throws next either (rouge moves before vert then)."""
+    pawns = {"p63": "R", "p31": "V", "p59": "V"}
+    rouge_throws = position(DUEL, pawns, mover="rouge")
+    vert_throws = position(DUEL, pawns, mover="vert")
+    rouge_puts_a_barricade = position(DUEL, pawns, mover="rouge", pending=True)
+    assert evaluate(vert_throws, "rouge") < evaluate(rouge_throws, "rouge") - 0.01
+    assert evaluate(rouge_puts_a_barricade, "rouge") == evaluate(vert_throws, "rouge")
+    jaune_throws = position(THREE, pawns, mover="jaune")
+    assert (
+        evaluate(position(THREE, pawns, mover="vert"), "rouge")
+        < evaluate(jaune_throws, "rouge") - 0.01
+    )
 
 
 def test_evaluator_counts_a_team_mates_progress() -> None:
@@ -460,8 +482,9 @@ def reference_moves(state: BarricadesState) -> set[tuple[int, int]]:
     return found
 
 
-@pytest.mark.parametrize("spec", ["barricades", "barricades,players=3",
-                                  "barricades,players=4", "barricades:equipes"])
+@pytest.mark.parametrize(
+    "spec", ["barricades", "barricades,players=3", "barricades,players=4", "barricades:equipes"]
+)
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_games_keep_the_rules(spec: str, seed: int) -> None:
