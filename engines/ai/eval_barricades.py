@@ -21,6 +21,7 @@ from functools import cache
 from engines.ai.evaluation import register_evaluator
 from engines.barricades import GOAL, NEIGHBOURS, PATHS, PAWNS, BarricadesState
 from engines.bits import bit_indices
+from engines.caches import forgettable
 from engines.core import State
 
 BARRICADE_STEPS = 4
@@ -64,8 +65,8 @@ ATTACKERS = tuple(
 )
 """``ATTACKERS[point]``: the origins (points and houses) from which a die reaches it."""
 
-_distances: dict[int, tuple[int, ...]] = {}
-_scores: dict[tuple[tuple[int, ...], int, bool, int], dict[int, float]] = {}
+_distances: dict[int, tuple[int, ...]] = forgettable({})
+_scores: dict[tuple[tuple[int, ...], int, bool, int], dict[int, float]] = forgettable({})
 
 
 def barricade_distances(barricades: int) -> tuple[int, ...]:

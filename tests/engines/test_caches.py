@@ -42,6 +42,20 @@ def test_play_fills_the_tables_and_clearing_empties_them() -> None:
     assert cached_entries() == 0
 
 
+def test_the_barricades_evaluator_tables_are_emptied_too() -> None:
+    from engines.ai.evaluation import evaluator_for
+
+    game = find_game("barricades")
+    evaluate = evaluator_for(game)
+    assert evaluate is not None
+    clear_caches()
+    before = evaluate(game.initial_state(), "rouge")
+    assert cached_entries() >= 2  # the barricades' distances and the sides' scores
+    clear_caches()
+    assert cached_entries() == 0
+    assert evaluate(game.initial_state(), "rouge") == before
+
+
 @pytest.mark.parametrize("spec", SPECS)
 def test_a_game_replays_the_same_after_the_tables_are_emptied(spec: str) -> None:
     first = _play(spec, 7)
