@@ -12,7 +12,15 @@ the other, so the value for one player is minus the value for the other:
   move; during placement, threats only say how the movement phase opens;
 - mobility: the empty squares each side reaches in one move;
 - safety: pieces on the edge can only be taken along it, in a corner only by
-  its two neighbours.
+  its two neighbours;
+- closing in, for the side ahead on removals only: a game ends with a winner
+  only when a side is down to one piece or cannot move, and 50 moves without
+  a removal draw it, however many pieces were taken.  So the side ahead
+  gains for bringing its pieces near the enemy's (where the next captures
+  are) and for taking away the squares the side behind can move to (a
+  player left without a move ends the game, and the side ahead wins it).
+  Without this term, the side ahead kept its lead and let the 50 moves run
+  out: every game between the joueur and the expert was a draw.
 
 The sum is squashed into ``[-0.95, 0.95]`` with ``tanh``.  The value is kept
 on the state (``value_memo``, blanc's view), as searches often ask twice.
@@ -40,6 +48,16 @@ W_PLACING_THREAT = 0.25
 W_MOBILITY = 0.015
 W_EDGE = 0.03
 W_CORNER = 0.03
+W_CLOSE_IN = 0.3
+CLOSE_IN_FROM = 4.0
+"""The side ahead gains ``W_CLOSE_IN`` for each step its pieces' mean distance to the
+nearest enemy piece falls below ``CLOSE_IN_FROM``..."""
+W_SQUEEZE = 0.1
+SQUEEZE_FROM = 16
+"""... and ``W_SQUEEZE`` for each square fewer than ``SQUEEZE_FROM`` that the side behind
+can reach in one move (none at all: it is blocked and the game ends)."""
+DISTANCE_CAP = 6
+"""Distances are counted up to this many steps."""
 SCALE = 0.3
 LIMIT = 0.95
 
@@ -73,6 +91,30 @@ def threatened(victims: int, attackers: int, reach: tuple[int, int, int, int, in
     return found
 
 
+def mean_distance(pieces: int, targets: int) -> float:
+    """The mean over ``pieces`` (not empty) of their distance to the nearest of ``targets``,
+    in orthogonal steps through anything, up to :data:`DISTANCE_CAP`."""
+    total = 0
+    area = targets
+    for _ in range(DISTANCE_CAP):
+        outside = pieces & ~area
+        if not outside:
+            break
+        total += outside.bit_count()
+        area |= ((area & NOT_H) << 1) | ((area & NOT_A) >> 1) | ((area << 8) & FULL) | (area >> 8)
+    return total / pieces.bit_count()
+
+
+def closing_in(ahead: int, behind: int, behind_reach: int) -> float:
+    """What the side ahead on removals, whose free pieces are ``ahead``, gains towards
+    ending the game against the free pieces ``behind``, which reach the empty squares
+    ``behind_reach`` in one move: its army brought close, the other's moves taken away."""
+    if not ahead or not behind:
+        return 0.0
+    gain = W_CLOSE_IN * max(0.0, CLOSE_IN_FROM - mean_distance(ahead, behind))
+    return gain + W_SQUEEZE * max(0, SQUEEZE_FROM - behind_reach.bit_count())
+
+
 def seat_view(state: LatrunculiState, seat: int) -> float:
     """Heuristic value in ``[-0.95, 0.95]`` of a game in progress, for ``seat``."""
     jumps = state.game.jumps
@@ -83,6 +125,7 @@ def seat_view(state: LatrunculiState, seat: int) -> float:
     empty = FULL ^ (mine | yours)
     # the difference of pieces removed is the difference of pieces left
     score = W_REMOVED * (mine.bit_count() + hands[seat] - yours.bit_count() - hands[1 - seat])
+    lead = score
     if inciti:
         score += W_PRISONER * ((yours & inciti).bit_count() - (mine & inciti).bit_count())
     my_reach = side_reach(my_full, mine, empty, jumps)
@@ -101,6 +144,10 @@ def seat_view(state: LatrunculiState, seat: int) -> float:
     score += W_EDGE * ((my_full & EDGE).bit_count() - (your_full & EDGE).bit_count())
     if (my_full | your_full) & CORNERS:
         score += W_CORNER * ((my_full & CORNERS).bit_count() - (your_full & CORNERS).bit_count())
+    if lead > 0:
+        score += closing_in(my_full, your_full, your_reach[4])
+    elif lead < 0:
+        score -= closing_in(your_full, my_full, my_reach[4])
     return LIMIT * math.tanh(SCALE * score)
 
 

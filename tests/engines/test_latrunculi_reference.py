@@ -11,7 +11,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines.ai.eval_latrunculi import side_reach, threatened
+from engines.ai.eval_latrunculi import (
+    CLOSE_IN_FROM,
+    SQUEEZE_FROM,
+    closing_in,
+    mean_distance,
+    side_reach,
+    threatened,
+)
 from engines.ai.evaluation import evaluator_for
 from engines.core import (
     PathMove,
@@ -498,6 +505,43 @@ def test_evaluator_counts_material_prisoners_and_threats() -> None:
     corner = position(["a8", "c8", "e8", "b1", "a3"], ["a1", "c1", "e1", "h5"])
     no_corner = position(["a8", "c8", "e8", "b1", "a4"], ["a1", "c1", "e1", "h5"])
     assert evaluate(corner, "blanc") > evaluate(no_corner, "blanc") + 0.1
+
+
+def _bits(*names: str) -> int:
+    return sum(1 << INDEX[name] for name in names)
+
+
+def test_only_the_side_ahead_wants_its_pieces_near_the_enemy() -> None:
+    evaluate = evaluator_for(game())
+    assert evaluate is not None
+    black = ["a8", "b8", "c8"]  # a line along the edge: nothing to capture, nothing threatened
+    far = ["d1", "e1", "f1", "g1", "h1"]
+    near = ["a6", "b6", "c6", "d7", "e8"]
+    # blanc ahead (five pieces to three): bringing the army up is worth it
+    ahead_gain = evaluate(position(near, black), "blanc") - evaluate(position(far, black), "blanc")
+    assert ahead_gain > 0.04
+    # the same armies with even pieces (two more for noir, far from everything): it is not
+    even = [*black, "h4", "h5"]
+    even_gain = evaluate(position(near, even), "blanc") - evaluate(position(far, even), "blanc")
+    assert even_gain < 0.0
+    # and noir, behind, wants blanc's army far
+    assert evaluate(position(near, black), "noir") < evaluate(position(far, black), "noir")
+
+
+def test_closing_in_counts_distance_and_the_squares_left_to_the_side_behind() -> None:
+    behind = _bits("a8", "b8")
+    assert mean_distance(_bits("a6", "d8"), behind) == 2.0
+    assert mean_distance(_bits("h1"), behind) == 6.0  # distances stop at six steps
+    # far away and the side behind free to move: nothing gained
+    assert closing_in(_bits("h1", "h2"), behind, (1 << SQUEEZE_FROM) - 1) == 0.0
+    # each step closer and each square taken from the side behind gains
+    assert closing_in(_bits("a6"), behind, _bits("a7", "b7")) > closing_in(
+        _bits("a5"), behind, _bits("a7", "b7"))
+    assert closing_in(_bits("a6"), behind, _bits("a7")) > closing_in(
+        _bits("a6"), behind, _bits("a7", "b7"))
+    assert closing_in(_bits("a7"), behind, 0) > closing_in(_bits("a7"), behind, _bits("c8"))
+    assert closing_in(0, behind, 0) == closing_in(_bits("a7"), 0, 0) == 0.0
+    assert CLOSE_IN_FROM > 1.0
 
 
 @property_settings
