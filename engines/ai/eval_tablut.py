@@ -1,21 +1,32 @@
 """Evaluator for tablut: the king's ways out against the Muscovites' ring.
 
 Computed on the bitboards of :mod:`engines.tablut`, from blanc's side, then
-negated for noir:
+negated for noir.  First the threats that settle the game within a move or
+two, worth ``±0.95``:
 
-- free straight paths of the king to the edge (with white to move, one is
-  a win at once; with black to move, two cannot both be blocked);
-- escape routes: squares the king can reach now from which a path is free
-  (threats of a « Raichi » next move);
+- a free straight path of the king to the edge with white to move, or two
+  with black to move (an escape or the two-paths win at once);
+- a capture of the king that black can play at once;
+- with white to move, a king's move to a square with two free paths (the
+  two-paths win next move);
+- with black to move, a free path or such a king's move that no single
+  black move answers: a Muscovite has to block the path and, in the same
+  move, stand between the king and every square with two free paths, or on
+  one of those two paths (tried move by move, captures of Swedes included).
+
+Otherwise a sum, squashed into ``[-0.9, 0.9]`` with ``tanh``:
+
+- the king's free paths, and his escape routes: squares he can reach now
+  from which a path is free (threats of a « Raichi » next move), those with
+  two paths counting more (forks black must answer at once);
 - the king's distance to the nearest edge;
-- material: Swedes left out of 8 against Muscovites left out of 16;
-- attackers: Muscovites (and the empty throne) next to the king, and a
-  capture threatened for black's next move;
-- guards: Muscovites standing on the squares next to the edge, where they
-  cut the king's lines cheaply.
-
-The sum is squashed into ``[-0.9, 0.9]`` with ``tanh``; near-certain results
-(an escape or a capture playable at once) give ``±0.95``.
+- material: each Muscovite is worth a little more than each Swede, so that
+  black does not trade its blockers for a place next to the king;
+- attackers: Muscovites (and the empty throne) next to the king;
+- black's wall: Muscovites on the squares next to the edge, more for those
+  that seal a corner (b3 and c2 and their mirror images), and the empty
+  squares off the edge with two free paths to it (where the king would win),
+  counted for white wherever they are, since the king may head for any.
 """
 
 from __future__ import annotations
@@ -29,15 +40,21 @@ from engines.tablut import (
     CELLS,
     DIRECTIONS,
     EDGE,
+    ESCAPES,
+    INDEX,
     KING_RING,
     RAY_MASKS,
+    RAYS,
+    SEG_KING,
     SIZE,
+    SLOW_ESCAPES,
     THRONE,
     THRONE_BIT,
     WALL,
     TablutState,
+    captured,
     free_paths,
-    generate,
+    reach,
 )
 
 SECOND_RING = sum(
@@ -46,39 +63,147 @@ SECOND_RING = sum(
     if not EDGE >> i & 1 and (i // SIZE in (1, SIZE - 2) or i % SIZE in (1, SIZE - 2))
 )
 """Squares next to the edge (rows 2 and 8, columns b and h)."""
+BOARD = (1 << CELLS) - 1
+INTERIOR = BOARD & ~EDGE & ~THRONE_BIT
+"""Squares where the king could stand off the edge and off the throne."""
+COLUMN_A = sum(1 << (SIZE * r) for r in range(SIZE))
+COLUMN_I = COLUMN_A << (SIZE - 1)
+ROW_9 = (1 << SIZE) - 1
+ROW_1 = ROW_9 << (CELLS - SIZE)
+CORNER_GUARDS = sum(1 << INDEX[name] for name in ("b3", "c2", "g2", "h3", "h7", "g8", "c8", "b7"))
+"""Squares that seal a corner: Muscovites on b3 and c2 cut every line to the edge
+near a1 and keep the king off b2."""
 
 W_PATH = 1.2
 W_ROUTE = 0.3
+W_FORK = 0.6
 W_DISTANCE = 0.15
-W_MATERIAL = 1.5
-W_ATTACKER = 0.35
+W_SWEDE = 1.5 / 8
+W_MUSCOVITE = 0.2
+W_ATTACKER = 0.1
 W_GUARD = 0.05
+W_CORNER = 0.6
+W_HOT = 0.05
 SURE = 0.95
 SCALE = 0.9
 
 
-def _routes(king: int, occupied: int, slow: bool) -> int:
-    """Squares the king can move to from which a straight path to the edge is free."""
-    without = occupied ^ (1 << king)
-    count = 0
-    for move in generate(0, king, occupied, slow):
-        target = move.path[-1]
-        if free_paths(target, without | (1 << target), slow):
+def _hot_squares(occupied: int, slow: bool) -> int:
+    """How many empty squares off the edge have two or more free straight paths to it
+    (one-step paths only for a slow king): squares where the king would win."""
+    empty = BOARD & ~occupied
+    if slow:
+        left = (empty & COLUMN_A) << 1
+        right = (empty & COLUMN_I) >> 1
+        up = (empty & ROW_9) << SIZE
+        down = (empty & ROW_1) >> SIZE
+    else:
+        # Kogge-Stone fills from each edge through the empty squares: seven steps
+        # at most reach the far side of the interior.
+        g = empty & COLUMN_A
+        p = empty & ~COLUMN_A
+        g |= p & (g << 1)
+        p &= p << 1
+        g |= p & (g << 2)
+        p &= p << 2
+        g |= p & (g << 4)
+        left = (g << 1) & ~COLUMN_A
+        g = empty & COLUMN_I
+        p = empty & ~COLUMN_I
+        g |= p & (g >> 1)
+        p &= p >> 1
+        g |= p & (g >> 2)
+        p &= p >> 2
+        g |= p & (g >> 4)
+        right = (g >> 1) & ~COLUMN_I
+        g = empty & ROW_9
+        g |= empty & (g << 9)
+        p = empty & (empty << 9)
+        g |= p & (g << 18)
+        p &= p << 18
+        g |= p & (g << 36)
+        up = g << 9
+        g = empty & ROW_1
+        g |= empty & (g >> 9)
+        p = empty & (empty >> 9)
+        g |= p & (g >> 18)
+        p &= p >> 18
+        g |= p & (g >> 36)
+        down = g >> 9
+    hot = (left & right) | ((left | right) & (up | down)) | (up & down)
+    return (hot & empty & INTERIOR).bit_count()
+
+
+def _open(square: int, occupied: int, slow: bool) -> tuple[int, int]:
+    """The free straight paths from ``square`` to the edge: how many, and their squares."""
+    count = cover = 0
+    for mask in (SLOW_ESCAPES if slow else ESCAPES)[square]:
+        if not occupied & mask:
             count += 1
-    return count
+            cover |= mask
+    return count, cover
 
 
-def _black_reaches(square: int, black: int, occupied: int) -> bool:
-    """Whether a Muscovite can slide to the empty ``square`` in one move."""
+def _threats(king: int, occupied: int, slow: bool) -> tuple[int, int, int]:
+    """The king's moves to a square with one free path and with two or more, and the
+    squares where one Muscovite would spoil every move of the second kind
+    (:data:`BOARD` when there is none)."""
+    without = occupied ^ (1 << king)
+    escapes = SLOW_ESCAPES if slow else ESCAPES
+    one = two = 0
+    parry = BOARD
+    for d in range(4):
+        n = reach(king, d, occupied)
+        if slow and n:
+            n = 1
+        ray = RAYS[king][d]
+        for k in range(n):
+            t = ray[k]
+            count = cover = 0
+            for mask in escapes[t]:
+                if not without & mask:
+                    count += 1
+                    cover |= mask
+            if count >= 2:
+                two += 1
+                block = SEG_KING[32 * king + 8 * d + k]
+                parry &= block | cover if count == 2 else block
+            elif count:
+                one += 1
+    return one, two, parry
+
+
+def _black_origins(square: int, black: int, occupied: int) -> list[int]:
+    """The Muscovites that can slide to the empty ``square`` in one move."""
+    out: list[int] = []
     if square == THRONE:
-        return False
+        return out
     for d, step in enumerate(DIRECTIONS):
         blockers = occupied & RAY_MASKS[square][d]
         if not blockers:
             continue
         first = (blockers & -blockers).bit_length() - 1 if step > 0 else blockers.bit_length() - 1
         if black >> first & 1:
-            return True
+            out.append(first)
+    return out
+
+
+def _holds(king: int, white: int, black: int, squares: int, occupied: int, slow: bool) -> bool:
+    """Whether black, to move, has a move to one of ``squares`` after which the king
+    has neither a free path nor a move to a square with two."""
+    squares &= ~occupied & ~THRONE_BIT
+    while squares:
+        low = squares & -squares
+        squares ^= low
+        target = low.bit_length() - 1
+        for origin in _black_origins(target, black, occupied):
+            after = black ^ (1 << origin) ^ low
+            taken = captured(target, white, after)
+            occ = occupied ^ (1 << origin) ^ low ^ taken
+            if free_paths(king, occ, slow):
+                continue
+            if _threats(king, occ, slow)[1] == 0:
+                return True
     return False
 
 
@@ -91,7 +216,7 @@ def _attack(state: TablutState, occupied: int) -> tuple[int, bool]:
     open_squares = ring & ~(state.black | THRONE_BIT)
     threat = False
     if hostile == 3 and state.mover == 1 and not open_squares & occupied:
-        threat = _black_reaches(open_squares.bit_length() - 1, state.black, occupied)
+        threat = bool(_black_origins(open_squares.bit_length() - 1, state.black, occupied))
     return hostile, threat
 
 
@@ -100,7 +225,7 @@ def white_view(state: TablutState) -> float:
     occupied = state.occupied
     slow = state.game.slow_king
     king = state.king
-    paths = free_paths(king, occupied, slow)
+    paths, path_squares = _open(king, occupied, slow)
     if paths and state.mover == 0:
         return SURE
     hostile, threat = _attack(state, occupied)
@@ -108,14 +233,25 @@ def white_view(state: TablutState) -> float:
         return -SURE
     if paths >= 2:
         return SURE
+    one, two, parry = _threats(king, occupied, slow)
+    if state.mover == 0:
+        if two:
+            return SURE
+    elif paths or two:
+        squares = path_squares & parry if paths else parry
+        if not _holds(king, state.white, state.black, squares, occupied, slow):
+            return SURE
     row, col = divmod(king, SIZE)
     distance = min(row, SIZE - 1 - row, col, SIZE - 1 - col)
     score = W_PATH * paths
-    score += W_ROUTE * min(_routes(king, occupied, slow), 4)
+    score += W_ROUTE * min(one + two, 4)
+    score += W_FORK * min(two, 2)
     score += W_DISTANCE * (4 - distance)
-    score += W_MATERIAL * (state.white.bit_count() / 8 - state.black.bit_count() / 16)
+    score += W_SWEDE * (state.white.bit_count() - 4) - W_MUSCOVITE * (state.black.bit_count() - 8)
     score -= W_ATTACKER * hostile
     score -= W_GUARD * (state.black & SECOND_RING).bit_count()
+    score -= W_CORNER * (state.black & CORNER_GUARDS).bit_count()
+    score += W_HOT * _hot_squares(occupied, slow)
     return SCALE * math.tanh(score)
 
 

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engines.ai.eval_tablut import INTERIOR, _hot_squares
 from engines.ai.evaluation import evaluator_for
 from engines.core import (
     PathMove,
@@ -22,6 +23,7 @@ from engines.tablut import (
     SLOT_OF,
     TablutState,
     bit_indices,
+    free_paths,
 )
 from tests.engines.test_tablut import (
     OPTION_SPECS,
@@ -288,8 +290,11 @@ def test_evaluator_sees_the_kings_escape_and_capture() -> None:
     assert evaluate is not None
     blocked = raichi()
     escape_now = play(blocked, "e8-d8", "b1-b2")
-    assert evaluate(escape_now, "blanc") > evaluate(blocked, "blanc")
     assert evaluate(escape_now, "blanc") > 0.9
+    # Even before, e7-d7 would leave the king two free paths: a win next move.
+    assert evaluate(blocked, "blanc") > 0.9
+    shut_in = position(king="e5", swedes=["d5", "f5", "e4", "e6"], muscovites=["a1", "i9"])
+    assert evaluate(escape_now, "blanc") > evaluate(shut_in, "blanc")
     doomed = position(king="c7", swedes=["g3"], muscovites=["b7", "c8", "d7", "c1"],
                       mover="noir")
     assert evaluate(doomed, "noir") > 0.9
@@ -297,3 +302,54 @@ def test_evaluator_sees_the_kings_escape_and_capture() -> None:
     fewer_swedes = position(king="e5", swedes=box, muscovites=["a1", "i9"])
     more_swedes = position(king="e5", swedes=[*box, "c3", "g7"], muscovites=["a1", "i9"])
     assert evaluate(more_swedes, "blanc") > evaluate(fewer_swedes, "blanc")
+
+
+def test_evaluator_sees_a_fork_black_cannot_answer() -> None:
+    evaluate = evaluator_for(TABLUT)
+    assert evaluate is not None
+    # Black to move: the king on e7 has the free path f7-i7, and d7 and c7 each have
+    # two free paths; blocking the row leaves the king a move to one of them.
+    fork = position(king="e7", swedes=["g3"], muscovites=["e8", "b7", "e6", "i1", "a1", "i9"],
+                    mover="noir")
+    assert not fork.is_terminal() and fork.free_paths() == 1
+    assert evaluate(fork, "blanc") > 0.9
+    # With the row blocked on h7 and the columns f and g on f3 and g3, only d7 and c7
+    # have two free paths: b7-d7 answers both.
+    answered = position(king="e7", swedes=["f3", "g3"],
+                        muscovites=["e8", "b7", "e6", "h7", "a1", "i9"], mover="noir")
+    assert evaluate(answered, "blanc") < 0.9
+
+
+def test_evaluator_sees_a_move_to_two_free_paths() -> None:
+    evaluate = evaluator_for(TABLUT)
+    assert evaluate is not None
+    # White to move: e7-d7 (or c7, or f7) leaves two free paths, a win next move.
+    reach_two = position(king="e7", swedes=["g3"],
+                         muscovites=["e8", "b7", "e6", "h7", "a1", "i9"])
+    assert reach_two.free_paths() == 0
+    assert evaluate(reach_two, "blanc") > 0.9
+
+
+def test_evaluator_prefers_muscovites_sealing_the_corners() -> None:
+    evaluate = evaluator_for(TABLUT)
+    assert evaluate is not None
+    box = ["d5", "f5", "e4", "e6"]
+    others = ["a4", "a5", "a6", "i4", "i5", "i6", "e1", "e9"]
+    sealed = position(king="e5", swedes=box, muscovites=[*others, "b3", "c2"])
+    loose = position(king="e5", swedes=box, muscovites=[*others, "b5", "e2"])
+    assert evaluate(sealed, "noir") > evaluate(loose, "noir")
+
+
+@property_settings
+@given(state=positions)
+def test_hot_squares_are_the_empty_inner_squares_with_two_free_paths(
+    state: TablutState,
+) -> None:
+    occupied = state.occupied
+    slow = state.game.slow_king
+    naive = sum(
+        1
+        for square in bit_indices(INTERIOR & ~occupied)
+        if free_paths(square, occupied | (1 << square), slow) >= 2
+    )
+    assert _hot_squares(occupied, slow) == naive
