@@ -5,8 +5,12 @@ side, then negated for the officers:
 
 - material: soldiers left above the 9 the fortress needs, less the most
   the officers can take in one move (all of it when they are to move, half
-  of it as a threat when the soldiers are); officers missing (huffed), and an
-  officer the soldiers may huff right now;
+  of it as a threat when the soldiers are);
+- officers missing (``souffler``): each huffed officer, and an officer the
+  soldiers may huff right now (they will: it counts as gone), weighs about
+  as much as all the spare soldiers together: with one officer left the
+  soldiers won every game we watched, so no handful of soldiers, nor a
+  fortress point kept by declining a capture, pays for an officer;
 - fortress: soldiers inside, and fortress points an officer stands on;
 - soldiers next to the fortress, ready to enter;
 - the officers' freedom: their legal moves (none at all loses);
@@ -47,7 +51,7 @@ NEAR = sum(1 << g for g in GRID if DISTANCE[g] == 1)
 
 WEIGHTS = {
     "material": 0.22,  # per soldier above the 9 needed
-    "officers": 1.2,  # per officer missing
+    "officers": 3.0,  # per officer missing (huffed, or huffable now)
     "inside": 0.16,  # per soldier in the fortress
     "held": 0.10,  # per fortress point an officer stands on
     "near": 0.04,  # per soldier next to the fortress
@@ -57,7 +61,7 @@ WEIGHTS = {
 }
 MOBILITY_CAP = 5
 """Soldier steps beyond this add nothing: only running out of steps matters."""
-HUFFABLE = 0.8
+HUFFABLE = 1.0
 """An officer the soldiers may huff now counts as this much of an officer gone."""
 OFFSET = -3.0
 """Brings the start position near 0."""

@@ -562,6 +562,28 @@ def test_evaluator_prefers_soldiers_kept_and_the_fortress_filled() -> None:
     assert evaluate(threat, OFFICIERS) > evaluate(safe, OFFICIERS)
 
 
+def test_souffler_an_officer_outweighs_seven_soldiers() -> None:
+    # With one officer left the soldiers win: the officers keep both rather than take
+    # seven more soldiers at the price of a huff.
+    evaluate = evaluator_for(find_game("assaut:souffler"))
+    assert evaluate is not None
+    both = position("assaut:souffler", soldiers=FILLERS + " a3 b3 f3 a4 f4 a5 b5",
+                    officers="c7 e7")
+    alone = position("assaut:souffler", soldiers=FILLERS, officers="c7")
+    assert evaluate(both, OFFICIERS) > evaluate(alone, OFFICIERS)
+
+
+def test_souffler_a_huffable_officer_counts_as_gone() -> None:
+    # The soldiers to move will huff it: the officer on a5 (boxed in, no jump) is worth
+    # no more than if it had been huffed already.
+    evaluate = evaluator_for(find_game("assaut:souffler"))
+    assert evaluate is not None
+    soldiers = FILLERS + " b5 a4 b4 c5 a3 c3"
+    huffable = position("assaut:souffler", soldiers=soldiers, officers="c7 a5", huff="a5")
+    huffed = position("assaut:souffler", soldiers=soldiers, officers="c7")
+    assert evaluate(huffable, SOLDATS) == pytest.approx(evaluate(huffed, SOLDATS))
+
+
 @pytest.mark.parametrize("seat", [SOLDATS, OFFICIERS])
 def test_expert_beats_random_from_either_seat_without_max_capture(seat: str) -> None:
     # The registry-wide strength test alternates seats on assaut and assaut:souffler;
