@@ -1,6 +1,6 @@
 """Are the levels in order on every game?  ``python -m bench.levels``.
 
-``python -m bench.levels [--games N] [--specs all|SPEC,...] [--scale S] [--pairs ...]``
+``python -m bench.levels [--games N] [--specs all|SPEC,...] [--scale S] [--pairs ...] [--first K]``
 
 For every game spec, matches between the levels: ``expert`` against
 ``joueur``, ``joueur`` against ``debutant`` and ``expert`` against
@@ -23,7 +23,9 @@ players or two teams, the stronger level holds one side (the other seat
 changes every game); with three or four players, it holds one seat against
 weaker bots in all the others (the seat turns round) and its fair share is
 ``1/N``.  A pair is *ahead* when the score exceeds the fair share, and
-*significant* when the whole 95 % Wilson interval does.  Games with dice
+*significant* when the whole 95 % Wilson interval does.  ``--first K`` plays the
+games from number ``K`` on (their own openings and seeds), so that a match can be
+continued with more games than a first run played.  Games with dice
 play :data:`CHANCE_GAMES_FACTOR` times more games, shut the box
 :data:`LUCK_GAMES_FACTOR` times more.  A spec's ordering is
 right when each of its pairs is ahead.  The last line is
@@ -241,15 +243,18 @@ def play_pair(
     speed: float,
     scale: float,
     pool: Executor | None = None,
+    first: int = 0,
 ) -> PairResult:
-    """``games`` games of ``stronger`` against ``weaker`` on ``spec``, seats alternated
-    (in ``pool``'s processes when given: the same games, sooner)."""
+    """``games`` games of ``stronger`` against ``weaker`` on ``spec``, numbered from
+    ``first``, seats alternated (in ``pool``'s processes when given: the same games,
+    sooner)."""
     fair = fair_share(find_game(spec))
     strong_nodes = level_nodes(stronger, speed, scale)
     weak_nodes = level_nodes(weaker, speed, scale)
     began = time.perf_counter()
     arguments = [
-        (spec, stronger, weaker, index, strong_nodes, weak_nodes) for index in range(games)
+        (spec, stronger, weaker, index, strong_nodes, weak_nodes)
+        for index in range(first, first + games)
     ]
     if pool is None:
         shares = [play_one(*a) for a in arguments]
@@ -379,6 +384,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="node budgets as a share of the levels' real ones (default 0.1)")
     parser.add_argument("--pairs", default=",".join(f"{a}>{b}" for a, b in PAIRS),
                         help="pairs to play, e.g. 'joueur>debutant'")
+    parser.add_argument("--first", type=int, default=0,
+                        help="number of the first game (default 0): more games after a run")
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes playing games at the same time (default 1)")
     parser.add_argument("--measure-speed", action="store_true",
@@ -407,7 +414,8 @@ def main(argv: list[str] | None = None) -> int:
         results = []
         for stronger, weaker in pairs:
             games = games_for(spec, args.games)
-            result = play_pair(spec, stronger, weaker, games, speed, args.scale, pool)
+            result = play_pair(spec, stronger, weaker, games, speed, args.scale, pool,
+                               args.first)
             results.append(result)
             rows.append(pair_row(result, speed, args.scale))
             print(markdown_table(HEADERS, [rows[-1]]).split("\n")[2], flush=True)

@@ -64,6 +64,19 @@ def test_matches_are_reproducible() -> None:
     assert (first.wins, first.draws, first.losses) == (again.wins, again.draws, again.losses)
 
 
+def test_more_games_continue_a_match_where_it_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--first 2`` plays games 2 and 3, the games a longer first run would have played."""
+    played: list[int] = []
+
+    def one(spec: str, stronger: str, weaker: str, index: int, strong: int, weak: int) -> float:
+        played.append(index)
+        return 1.0 if index % 2 else 0.0
+
+    monkeypatch.setattr(levels, "play_one", one)
+    tail = play_pair("reversi", "joueur", "debutant", 2, 10_000, 0.02, first=2)
+    assert played == [2, 3] and (tail.wins, tail.losses) == (1, 1)
+
+
 # --------------------------------------------------------------------------- interval, shares
 
 
@@ -234,7 +247,7 @@ def test_budgets_command_line() -> None:
 
 def test_levels_command_line() -> None:
     lines = _run("bench.levels", "--specs", "reversi", "--games", "1", "--scale", "0.005",
-                 "--pairs", "joueur>debutant")
+                 "--pairs", "joueur>debutant", "--first", "3")
     assert re.fullmatch(r"ordering_ok=[01]/1", lines[-1]), lines[-1]
 
 
