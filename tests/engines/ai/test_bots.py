@@ -268,7 +268,7 @@ def test_solver_registry_and_oracle() -> None:
 def test_the_backgammon_expert_plays_the_evaluators_best_complete_play() -> None:
     """At backgammon the expert searches to the end of its own throw only."""
     game = find_game("backgammon:simple")
-    expert = make_bot("expert", game, seed=3, nodes=100_000)
+    expert = make_bot("expert", game, seed=3, nodes=2_000)
     assert "meilleur jeu complet du lancer" in expert.describe()
     state = game.initial_state()
     rng = random.Random(5)
@@ -279,7 +279,7 @@ def test_the_backgammon_expert_plays_the_evaluators_best_complete_play() -> None
             state = state.apply(state.legal_moves()[0])
     expert.choose(state)
     assert expert.last is not None and expert.last.depth == 1
-    joueur = make_bot("joueur", game, seed=3, nodes=100_000)
+    joueur = make_bot("joueur", game, seed=3, nodes=2_000)
     joueur.choose(state)
     assert joueur.last is not None and joueur.last.depth > 1
 

@@ -53,7 +53,7 @@ LUCK_ROUNDS = 300
 Z_99 = 2.33
 """One-sided 99 % normal quantile."""
 EXPERT_NODES = {"alphabeta": 200, "expectimax": 200, "mcts": 60}
-JOUEUR_NODES = {"alphabeta": 500, "expectimax": 500, "mcts": 120}
+JOUEUR_NODES = {"alphabeta": 500, "expectimax": 200, "mcts": 120}
 DEBUTANT_NODES = {"alphabeta": 100, "expectimax": 100, "mcts": 40}
 
 REQUIRED_EXPERT_WINS = 0.95
