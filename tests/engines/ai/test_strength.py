@@ -61,15 +61,25 @@ REQUIRED_EXPERT_WINS = 0.95
 
 
 def match(
-    game: Game, name: str, nodes: int | None, rival: str, rival_nodes: int | None, games: int
+    game: Game,
+    name: str,
+    nodes: int | None,
+    rival: str,
+    rival_nodes: int | None,
+    games: int,
+    wins_needed: int | None = None,
 ) -> tuple[int, int, int]:
     """Wins, draws and losses of ``name`` against ``rival``, changing seats every game.
 
     With more than two players, ``name`` takes one seat and ``rival`` all the others.
+    With ``wins_needed``, the match stops as soon as the games left cannot change
+    whether ``name`` wins that many of ``games`` (the verdict of the whole match).
     """
     seats = len(game.players)
     wins = draws = losses = 0
     for index in range(games):
+        if wins_needed is not None and (wins >= wins_needed or wins + games - index < wins_needed):
+            break
         bot = make_bot(name, game, seed=index, nodes=nodes)
         other = make_bot(rival, game, seed=10_000 + index, nodes=rival_nodes)
         table = seat_bots(game.players, [bot] + [other] * (seats - 1), index % seats)
@@ -83,6 +93,16 @@ def match(
         else:
             losses += 1
     return wins, draws, losses
+
+
+@pytest.mark.parametrize("needed", [0, 3, 5, 7, 10, 11])
+def test_a_match_stopped_early_gives_the_whole_matchs_verdict(needed: int) -> None:
+    game = find_game("moulin")
+    whole = match(game, "random", None, "random", None, 10)
+    early = match(game, "random", None, "random", None, 10, needed)
+    assert sum(early) <= 10
+    assert early[0] <= whole[0]
+    assert (early[0] >= needed) == (whole[0] >= needed)
 
 
 def fair_share(game: Game) -> float:
@@ -100,8 +120,9 @@ def test_expert_beats_random(spec: str) -> None:
     else:
         share = fair_share(game)
         games, required = MULTI_SEAT_GAMES, share + 0.75 * (1 - share)
-    wins, draws, losses = match(game, "expert", nodes, "random", None, games)
-    assert wins >= math.ceil(required * games), (wins, draws, losses)
+    needed = math.ceil(required * games)
+    wins, draws, losses = match(game, "expert", nodes, "random", None, games, needed)
+    assert wins >= needed, (wins, draws, losses)
 
 
 @pytest.mark.slow
@@ -110,10 +131,11 @@ def test_joueur_beats_debutant(spec: str) -> None:
     game = find_game(spec)
     kind = algorithm_for(game)
     games = DUEL_GAMES if len(game.players) == 2 else MULTI_SEAT_DUEL_GAMES
+    needed = math.floor(fair_share(game) * games) + 1
     wins, draws, losses = match(
-        game, "joueur", JOUEUR_NODES[kind], "debutant", DEBUTANT_NODES[kind], games
+        game, "joueur", JOUEUR_NODES[kind], "debutant", DEBUTANT_NODES[kind], games, needed
     )
-    assert wins > fair_share(game) * games, (wins, draws, losses)
+    assert wins >= needed, (wins, draws, losses)
 
 
 # --------------------------------------------------------------------------- games of luck
