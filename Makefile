@@ -31,10 +31,11 @@ duel: $(VENV)/.dev
 tour: $(VENV)/.dev
 	$(BIN)/ludokiosk --screenshot-tour screenshots
 
-## make test: lint, type-check and run the test suite on every core (TEST_WORKERS=…)
+## make test: lint, type-check and run the test suite on every core (TEST_WORKERS=…);
+## an idle core takes tests queued on a busy one (worksteal): the strength tests are long
 TEST_WORKERS ?= auto
 test: lint
-	$(BIN)/python -m pytest -n $(TEST_WORKERS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
