@@ -23,7 +23,10 @@ players or two teams, the stronger level holds one side (the other seat
 changes every game); with three or four players, it holds one seat against
 weaker bots in all the others (the seat turns round) and its fair share is
 ``1/N``.  A pair is *ahead* when the score exceeds the fair share, and
-*significant* when the whole 95 % Wilson interval does.  ``--first K`` plays the
+*significant* when the whole 95 % interval does.  The interval is taken over the
+*rounds* (one opening played from every seat, the unit where one seat wins most games
+whoever holds it: :mod:`bench.stats`), Wilson's over the games when a match has fewer
+than :data:`MIN_ROUNDS` complete rounds; the table shows both.  ``--first K`` plays the
 games from number ``K`` on (their own openings and seeds), so that a match can be
 continued with more games than a first run played.  Games with dice
 play :data:`CHANCE_GAMES_FACTOR` times more games, shut the box
@@ -35,7 +38,6 @@ right when each of its pairs is ahead.  The last line is
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import random
 import sys
@@ -46,6 +48,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from bench.budgets import EXTRA_SPECS, markdown_table, sample_positions
+from bench.stats import rounds_interval, wilson_interval
 from engines import all_specs, find_game
 from engines.ai import Budget, make_bot, play_game
 from engines.ai.alphabeta import AlphaBeta
@@ -102,21 +105,12 @@ LUCK_GAMES_FACTOR: Mapping[str, int] = MappingProxyType({"shut-the-box": 20})
 OPENING_DECISIONS = 4
 """Games without dice start with this many random decisions, one opening for each turn of
 the seats: without them the searches, nearly deterministic, would replay the same few games."""
-Z_95 = 1.96
-"""Two-sided 95 % normal quantile."""
+MIN_ROUNDS = 2
+"""Complete rounds (an opening played from every seat) needed to judge a match by its
+rounds; with fewer, by its games."""
 
 
 # --------------------------------------------------------------------------- statistics
-
-
-def wilson_interval(score: float, games: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``score`` observed over ``games`` games."""
-    if games <= 0:
-        return 0.0, 1.0
-    z2 = z * z
-    centre = (score + z2 / (2 * games)) / (1 + z2 / games)
-    half = z / (1 + z2 / games) * math.sqrt(score * (1 - score) / games + z2 / (4 * games**2))
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)
@@ -132,6 +126,8 @@ class PairResult:
     points: float
     fair: float
     seconds: float
+    rounds: tuple[float, ...] = ()
+    """The stronger side's share of each complete round (one opening from every seat)."""
 
     @property
     def games(self) -> int:
@@ -142,8 +138,21 @@ class PairResult:
         return self.points / self.games if self.games else 0.0
 
     @property
-    def interval(self) -> tuple[float, float]:
+    def by_games(self) -> tuple[float, float]:
+        """The 95 % interval of the score with every game an independent trial."""
         return wilson_interval(self.score, self.games)
+
+    @property
+    def by_rounds(self) -> tuple[float, float] | None:
+        """The 95 % interval over the rounds (:mod:`bench.stats`), if there are enough."""
+        if len(self.rounds) < MIN_ROUNDS:
+            return None
+        return rounds_interval(self.rounds, self.fair)
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The interval the verdict goes by: over the rounds, or the games if too few."""
+        return self.by_rounds or self.by_games
 
     @property
     def ahead(self) -> bool:
@@ -262,6 +271,7 @@ def play_pair(
         shares = list(pool.map(play_one, *zip(*arguments, strict=True)))
     wins = sum(share == 1.0 for share in shares)
     losses = sum(share == 0.0 for share in shares)
+    turns = seat_turns(find_game(spec))
     return PairResult(
         spec,
         stronger,
@@ -272,7 +282,18 @@ def play_pair(
         sum(shares),
         fair,
         time.perf_counter() - began,
+        round_shares(range(first, first + games), shares, turns),
     )
+
+
+def round_shares(indices: Sequence[int], shares: Sequence[float], turns: int
+                 ) -> tuple[float, ...]:
+    """The mean share of every complete round among games ``indices`` (games ``k·turns``
+    to ``k·turns + turns - 1`` share opening ``k``); a round cut by the range is left out."""
+    by_round: dict[int, list[float]] = {}
+    for index, share in zip(indices, shares, strict=True):
+        by_round.setdefault(index // turns, []).append(share)
+    return tuple(sum(s) / turns for _, s in sorted(by_round.items()) if len(s) == turns)
 
 
 def games_for(spec: str, games: int) -> int:
@@ -324,13 +345,14 @@ def speed_of(spec: str, measure: bool = False) -> int:
 # --------------------------------------------------------------------------- report
 
 
-HEADERS = ("spec", "pair", "games", "W-D-L", "score", "95 % interval", "fair", "verdict",
-           "nodes", "s")
+HEADERS = ("spec", "pair", "games", "W-D-L", "score", "95 % by rounds", "95 % by games",
+           "fair", "verdict", "nodes", "s")
 
 
 def pair_row(result: PairResult, speed: float, scale: float) -> list[str]:
     """One line of the table."""
-    low, high = result.interval
+    low, high = result.by_games
+    paired = result.by_rounds
     strong = level_nodes(result.stronger, speed, scale)
     weak = level_nodes(result.weaker, speed, scale)
     return [
@@ -339,6 +361,7 @@ def pair_row(result: PairResult, speed: float, scale: float) -> list[str]:
         str(result.games),
         f"{result.wins}-{result.draws}-{result.losses}",
         f"{result.score:.2f}",
+        f"{paired[0]:.2f}–{paired[1]:.2f}" if paired else "–",
         f"{low:.2f}–{high:.2f}",
         f"{result.fair:.2f}",
         result.verdict,

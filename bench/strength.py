@@ -56,10 +56,9 @@ from bench.peers.openspiel_mcts import (
     play_against_mcts,
     time_mcts,
 )
+from bench.stats import Z_95, wilson_interval
 from engines.ai.bots import make_bot
 
-Z95 = 1.959963984540054
-"""Two-sided 95 % normal quantile."""
 MAX_SECONDS = 3.0
 """Our expert's longest time per move against OpenSpiel (the expert level's own)."""
 DEFAULT_GAMES = {"othello": 40, "morris": 40, "backgammon": 100}
@@ -74,18 +73,12 @@ BOT = "expert"
 # --------------------------------------------------------------------------- intervals
 
 
-def wilson(points: float, games: int, z: float = Z95) -> tuple[float, float]:
+def wilson(points: float, games: int, z: float = Z_95) -> tuple[float, float]:
     """Wilson's score interval of a share ``points / games`` (draws as half points)."""
-    if games <= 0:
-        return 0.0, 1.0
-    share = points / games
-    centre = share + z * z / (2 * games)
-    spread = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games))
-    scale = 1 + z * z / games
-    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+    return wilson_interval(points / games if games > 0 else 0.0, games, z)
 
 
-def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+def mean_interval(values: Sequence[float], z: float = Z_95) -> tuple[float, float, float]:
     """The mean of ``values`` and its normal interval (mean ± z standard errors)."""
     if not values:
         return 0.0, 0.0, 0.0

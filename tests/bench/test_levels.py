@@ -17,7 +17,7 @@ import pytest
 
 from bench import budgets, levels
 from bench.budgets import LevelReport, Timing, markdown_table, quantile
-from bench.levels import PairResult, play_pair, stronger_share, wilson_interval
+from bench.levels import PairResult, play_pair, stronger_share
 from engines.ai import make_bot
 from engines.ai.bots import SOLVER_THREAD, SolverThread
 from engines.ai.solvers import register_solver, unregister_solver
@@ -80,26 +80,6 @@ def test_more_games_continue_a_match_where_it_stopped(monkeypatch: pytest.Monkey
 # --------------------------------------------------------------------------- interval, shares
 
 
-def test_wilson_interval_matches_known_values() -> None:
-    low, high = wilson_interval(0.5, 100)
-    assert low == pytest.approx(0.4038, abs=1e-4)
-    assert high == pytest.approx(0.5962, abs=1e-4)
-    low, high = wilson_interval(1.0, 10)
-    assert low == pytest.approx(0.7225, abs=1e-4)
-    assert high == 1.0
-    assert wilson_interval(0.0, 10)[0] == 0.0
-    assert wilson_interval(0.3, 0) == (0.0, 1.0)
-
-
-def test_wilson_interval_holds_the_score_and_narrows_with_more_games() -> None:
-    widths = []
-    for games in (10, 40, 160):
-        low, high = wilson_interval(0.7, games)
-        assert low < 0.7 < high
-        widths.append(high - low)
-    assert widths[0] > widths[1] > widths[2]
-
-
 def _result(wins: int, draws: int, losses: int, fair: float = 0.5) -> PairResult:
     points = wins + fair * draws
     return PairResult("reversi", "expert", "joueur", wins, draws, losses, points, fair, 0.0)
@@ -116,6 +96,34 @@ def test_verdicts() -> None:
     assert not levels.ordering_ok([])
     # With four players the fair share is a quarter: a third of the games is ahead.
     assert _result(4, 0, 8, fair=0.25).verdict == "ahead"
+
+
+def test_rounds_gather_the_games_of_one_opening() -> None:
+    shares = [1.0, 0.0, 1.0, 0.5, 0.0, 1.0, 1.0]
+    assert levels.round_shares(range(7), shares, 2) == (0.5, 0.75, 0.5)  # game 6 alone: out
+    assert levels.round_shares(range(1, 7), shares[:6], 2) == (0.5, 0.25)  # 1 and 6 alone: out
+    assert levels.round_shares(range(6), shares[:6], 3) == (pytest.approx(2 / 3), 0.5)
+
+
+def test_the_verdict_goes_by_the_rounds_when_there_are_enough() -> None:
+    """Thirty rounds where blanc won both games, but the stronger level won both of
+    ten others: 30-0-10 counted game by game would hide nothing, 0.58 over eighty games
+    is not shown by Wilson's interval; the rounds show it."""
+    rounds = (0.5,) * 30 + (1.0,) * 5 + (0.75,) * 5
+    result = PairResult("tablut", "expert", "joueur", 45, 5, 30, 47.5, 0.5, 0.0, rounds)
+    assert result.by_games[0] < 0.5
+    assert result.by_rounds is not None and result.by_rounds[0] > 0.5
+    assert result.interval == result.by_rounds
+    assert result.verdict == "significant"
+    few = PairResult("tablut", "expert", "joueur", 2, 0, 0, 2.0, 0.5, 0.0, (1.0,))
+    assert few.by_rounds is None and few.interval == few.by_games
+
+
+def test_a_match_records_its_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(levels, "play_one",
+                        lambda spec, a, b, index, s, w: 1.0 if index in (2, 3) else 0.5)
+    result = play_pair("reversi", "expert", "joueur", 5, 10_000, 0.02, first=1)
+    assert result.rounds == (1.0, 0.5)  # games 1 and 5 have lost their partners
 
 
 def test_stronger_share_of_a_game() -> None:
