@@ -28,7 +28,8 @@ weaker bots in all the others (the seat turns round) and its fair share is
 whoever holds it: :mod:`bench.stats`), Wilson's over the games when a match has fewer
 than :data:`MIN_ROUNDS` complete rounds; the table shows both.  ``--first K`` plays the
 games from number ``K`` on (their own openings and seeds), so that a match can be
-continued with more games than a first run played.  Games with dice
+continued with more games than a first run played (start it at a round's first game:
+the runs' tallies of rounds, printed under each match, then add up).  Games with dice
 play :data:`CHANCE_GAMES_FACTOR` times more games, shut the box
 :data:`LUCK_GAMES_FACTOR` times more.  A spec's ordering is
 right when each of its pairs is ahead.  The last line is
@@ -370,6 +371,15 @@ def pair_row(result: PairResult, speed: float, scale: float) -> list[str]:
     ]
 
 
+def rounds_tally(rounds: Sequence[float]) -> str:
+    """How many rounds scored each value, lowest first (``0.5×21 0.75×6``): the tallies of
+    runs continued with ``--first`` add up to the whole match's."""
+    counts: dict[float, int] = {}
+    for value in rounds:
+        counts[round(value, 4)] = counts.get(round(value, 4), 0) + 1
+    return " ".join(f"{value:g}×{count}" for value, count in sorted(counts.items())) or "none"
+
+
 def ordering_ok(results: Sequence[PairResult]) -> bool:
     """Whether every pair of a spec has its stronger level ahead."""
     return bool(results) and all(result.ahead for result in results)
@@ -442,6 +452,8 @@ def main(argv: list[str] | None = None) -> int:
             results.append(result)
             rows.append(pair_row(result, speed, args.scale))
             print(markdown_table(HEADERS, [rows[-1]]).split("\n")[2], flush=True)
+            print(f"rounds of {spec}, {stronger} > {weaker}: {rounds_tally(result.rounds)}",
+                  flush=True)
         good += ordering_ok(results)
     if pool is not None:
         pool.shutdown()

@@ -105,6 +105,12 @@ def test_rounds_gather_the_games_of_one_opening() -> None:
     assert levels.round_shares(range(6), shares[:6], 3) == (pytest.approx(2 / 3), 0.5)
 
 
+def test_rounds_are_tallied_by_score() -> None:
+    assert levels.rounds_tally([0.5, 0.75, 0.5, 1.0]) == "0.5×2 0.75×1 1×1"
+    assert levels.rounds_tally([1 / 3, 1 / 3 + 1e-9]) == "0.3333×2"
+    assert levels.rounds_tally([]) == "none"
+
+
 def test_the_verdict_goes_by_the_rounds_when_there_are_enough() -> None:
     """Thirty rounds where blanc won both games, but the stronger level won both of
     ten others: 30-0-10 counted game by game would hide nothing, 0.58 over eighty games
