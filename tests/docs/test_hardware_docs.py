@@ -36,9 +36,15 @@ def script() -> ModuleType:
     spec = importlib.util.spec_from_file_location("draw_diagrams", HARDWARE / "draw_diagrams.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up while being made
+    sys.modules[spec.name] = module  # registered as an import would register it
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.fixture(scope="module")
+def power(script: ModuleType) -> ModuleType:
+    """The LED supply sums, from the package the script puts on the path beside it."""
+    return importlib.import_module("ludoschemas.power")
 
 
 def titles(path: Path) -> dict[str, str]:
@@ -138,14 +144,14 @@ def test_bom_quantities_follow_the_board_file(stem):
     assert table[next(ref for ref in table if ref.startswith("Worldsemi WS2812B"))] == str(leds)
 
 
-def test_led_supply_covers_the_firmware_cap(script):
+def test_led_supply_covers_the_firmware_cap(script, power):
     for board in script.read_boards():
-        limits = script.led_limits(board.stem)
-        need = script.supply_needed(script.chain_ma(len(board.leds), limits, capped=True))
-        supply = script.choose_supply(need)
+        limits = power.led_limits(board.stem)
+        need = power.supply_needed(power.chain_ma(len(board.leds), limits, capped=True))
+        supply = power.choose_supply(need)
         assert supply.amps >= need
         if limits.budget_ma is not None:
-            assert need <= (limits.budget_ma / 1000 + script.LOGIC_A) * script.MARGIN + 1e-9
+            assert need <= (limits.budget_ma / 1000 + power.LOGIC_A) * power.MARGIN + 1e-9
 
 
 # --- the Pico diagram against the firmware's pin plan -------------------------------
