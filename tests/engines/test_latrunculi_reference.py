@@ -33,7 +33,7 @@ from engines.latrunculi import (
     PLAYERS,
     LatrunculiState,
 )
-from tests.engines.test_latrunculi import (
+from tests.engines.latrunculi_positions import (
     OPTION_SPECS,
     PISO,
     SENECA,
