@@ -15,7 +15,7 @@ from .power import (
     led_limits,
     supply_needed,
 )
-from .sources import Board, _project_on_path, read_boards, read_register_sizes
+from .sources import Board, project_on_path, read_boards, read_register_sizes
 
 
 @dataclass(frozen=True)
@@ -163,7 +163,7 @@ def board_lines(board: Board, rows_per: int, cols_per: int) -> list[Line]:
 
 def gpio_board_lines() -> tuple[str, list[Line]]:
     """The parts of the direct-GPIO board, sized from the default configuration."""
-    _project_on_path()
+    project_on_path()
     from drivers.hardware_config import GpioConfig
 
     gpio = GpioConfig()
@@ -239,7 +239,7 @@ def bom_section() -> str:
     for count in (9, 12):
         out += ["", f"### Boîte à volets, {count} volets", ""]
         out += markdown_table(flaps_lines(count))
-    _project_on_path()
+    project_on_path()
     from drivers.hardware_config import ButtonsConfig, PresenceConfig
 
     buttons = ButtonsConfig().pins

@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from .sources import ROOT, _constants
+from .sources import ROOT, read_constants
 
 FIRMWARE_DIR = ROOT / "firmware"
 LOGIC_A = 0.05
@@ -64,7 +64,7 @@ class LedLimits:
 
 def led_limits(stem: str, firmware: Path = FIRMWARE_DIR) -> LedLimits:
     """The limits the firmware applies to board ``stem``: code defaults, then its board.json."""
-    leds = _constants(firmware / "ludoboard" / "leds.py")
+    leds = read_constants(firmware / "ludoboard" / "leds.py")
     settings = _config_defaults(firmware / "ludoboard" / "config.py")
     board_json = firmware / "boards" / f"{stem}.json"
     if board_json.is_file():

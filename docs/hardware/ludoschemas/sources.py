@@ -49,7 +49,7 @@ def read_pins(path: Path = PINS_FILE) -> list[PicoPin]:
     return pins
 
 
-def _constants(path: Path) -> dict[str, int]:
+def read_constants(path: Path) -> dict[str, int]:
     """The module-level integer constants of a Python file (empty if it is missing)."""
     if not path.is_file():
         return {}
@@ -64,7 +64,7 @@ def _constants(path: Path) -> dict[str, int]:
 
 def read_register_sizes(path: Path = PINS_FILE) -> tuple[int, int]:
     """(rows, columns) served by one 74HC595 and one 74HC165."""
-    found = _constants(path)
+    found = read_constants(path)
     return found.get("ROWS_PER_REGISTER", 8), found.get("COLS_PER_REGISTER", 8)
 
 
@@ -133,7 +133,7 @@ def read_boards(directory: Path = BOARDS_DIR) -> list[Board]:
     return sorted(boards, key=lambda b: (rank.get(b.stem, len(rank)), b.stem))
 
 
-def _project_on_path() -> None:
+def project_on_path() -> None:
     """Let this script import the project's own (standard-library) modules."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
@@ -149,7 +149,7 @@ class HeaderRole:
 
 def gpio_roles() -> dict[int, list[HeaderRole]]:
     """BCM pin -> its roles, from the defaults of ``drivers/hardware_config.py``."""
-    _project_on_path()
+    project_on_path()
     from drivers.hardware_config import (
         ButtonsConfig,
         FlapsConfig,
