@@ -12,21 +12,15 @@ from engines.ai import make_bot
 from engines.ai.eval_backgammon import cubeless, evaluate, match_equity
 from engines.backgammon import START, BackgammonState
 from engines.core import CHANCE, State
+from tests.engines.backgammon_positions import points
 
 OPENING = {24: 2, 13: 5, 8: 3, 6: 5}
 
 
 def position(noir: Mapping[int, int], blanc: Mapping[int, int], phase: str = "videau",
              spec: str = "backgammon", cube: str = "1", score: str = "0-0") -> State:
-    cells = []
-    for number in range(1, 25):
-        if noir.get(number):
-            cells.append(f"n{noir[number]}")
-        elif blanc.get(25 - number):
-            cells.append(f"b{blanc[25 - number]}")
-        else:
-            cells.append(".")
-    return find_game(spec).from_text(f"{''.join(cells)} 0,0 noir {phase} {cube} {score} - 9")
+    text = f"{points(noir, blanc)} 0,0 noir {phase} {cube} {score} - 9"
+    return find_game(spec).from_text(text)
 
 
 def machine_turn(state: State, nodes: int = 200) -> list[str]:
