@@ -7,7 +7,10 @@ For every game spec, matches between the levels: ``expert`` against
 ``debutant``, seats alternated, fixed seeds.  Games without dice start from
 random openings (:data:`OPENING_DECISIONS` random decisions), each played
 once from every seat: the searches are nearly deterministic and would
-otherwise replay the same few games.  The bots play on *node*
+otherwise replay the same few games.  Games with dice play every round on the
+same dice, each level in every seat (duplicate play, as in bridge): a level
+meets the throws the other had, and the round's score owes less to luck.
+The bots play on *node*
 budgets proportional to the levels' times: a level of ``t`` seconds gets
 ``t × nodes/s × S`` nodes, where nodes/s is the game's search speed on the
 development machine (:data:`NODES_PER_SECOND`, measured once with
@@ -53,6 +56,7 @@ from bench.stats import rounds_interval, wilson_interval
 from engines import all_specs, find_game
 from engines.ai import Budget, make_bot, play_game
 from engines.ai.alphabeta import AlphaBeta
+from engines.ai.arena import GameRecord
 from engines.ai.bots import LEVELS, ROLLOUT_DEPTH, algorithm_for
 from engines.ai.evaluation import evaluator_for
 from engines.ai.mcts import Mcts
@@ -223,12 +227,14 @@ def opening(game: Game, number: int) -> State:
     return state
 
 
-def play_one(
+def play_round_game(
     spec: str, stronger: str, weaker: str, index: int, strong_nodes: int, weak_nodes: int
-) -> float:
-    """Game ``index`` of ``stronger`` against ``weaker``: the stronger side's share of it.
+) -> GameRecord:
+    """Game ``index`` of ``stronger`` against ``weaker``, played out.
 
-    Consecutive games share an opening, the stronger level in each seat in turn.
+    Consecutive games share an opening and their dice (the round's), the stronger level
+    in each seat in turn: each level meets the throws the other had, as in duplicate
+    bridge, so that luck weighs less on the round's score.
     """
     game = find_game(spec)
     ours = strong_seats(game, index)
@@ -240,9 +246,17 @@ def play_one(
         )
         for seat, player in enumerate(game.players)
     }
-    start = opening(game, index // seat_turns(game))
-    outcome = play_game(game, bots, seed=index, start=start).outcome
-    return stronger_share(outcome, ours, fair_share(game))
+    round_number = index // seat_turns(game)
+    return play_game(game, bots, seed=round_number, start=opening(game, round_number))
+
+
+def play_one(
+    spec: str, stronger: str, weaker: str, index: int, strong_nodes: int, weak_nodes: int
+) -> float:
+    """Game ``index`` of ``stronger`` against ``weaker``: the stronger side's share of it."""
+    record = play_round_game(spec, stronger, weaker, index, strong_nodes, weak_nodes)
+    game = find_game(spec)
+    return stronger_share(record.outcome, strong_seats(game, index), fair_share(game))
 
 
 def play_pair(

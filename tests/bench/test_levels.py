@@ -19,9 +19,10 @@ from bench import budgets, levels
 from bench.budgets import LevelReport, Timing, markdown_table, quantile
 from bench.levels import PairResult, play_pair, stronger_share
 from engines.ai import make_bot
+from engines.ai.arena import GameRecord
 from engines.ai.bots import SOLVER_THREAD, SolverThread
 from engines.ai.solvers import register_solver, unregister_solver
-from engines.core import Game, Outcome, State
+from engines.core import CHANCE, Game, Outcome, State
 from engines.registry import find_game
 from tests.engines.ai.toys import Nim, NimState
 
@@ -158,6 +159,28 @@ def test_seats_change_every_game() -> None:
     assert [len(levels.strong_seats(three, i)) for i in range(3)] == [1, 1, 1]
     assert len(set().union(*(levels.strong_seats(three, i) for i in range(3)))) == 3
     assert levels.fair_share(three) == pytest.approx(1 / 3)
+
+
+def _throws(record: GameRecord, start: State) -> list[object]:
+    """The chance moves of a played game, in order."""
+    throws, state = [], start
+    for move in record.moves:
+        if state.current_player == CHANCE:
+            throws.append(move)
+        state = state.apply_unchecked(move)
+    return throws
+
+
+@pytest.mark.parametrize("spec", ["jacquet", "barricades,players=3"])
+def test_the_games_of_a_round_share_their_dice(spec: str) -> None:
+    game = find_game(spec)
+    turns = levels.seat_turns(game)
+    records = [levels.play_round_game(spec, "random", "random", i, 1, 1) for i in range(2 * turns)]
+    throws = [_throws(record, game.initial_state()) for record in records]
+    length = min(len(t) for t in throws)
+    assert length > 10
+    assert all(t[:length] == throws[0][:length] for t in throws[:turns])
+    assert all(t[:length] != throws[0][:length] for t in throws[turns:])
 
 
 def test_games_with_dice_play_more_games() -> None:
