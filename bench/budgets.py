@@ -68,7 +68,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 
-from engines import all_specs, find_game
+from engines import all_specs, find_game, split_specs
 from engines.ai import Budget, load_evaluators, make_bot
 from engines.ai.alphabeta import AlphaBeta
 from engines.ai.bots import LEVELS, SOLVER_THREAD
@@ -466,15 +466,14 @@ def calibrate(repeats: int = 3) -> float:
 
 def chosen_specs(text: str) -> list[str]:
     """``all`` (the catalogue's variants and :data:`EXTRA_SPECS`), ``kiosk`` (every preset
-    of the kiosk's catalogue) or comma-separated specs (``;`` between specs with options)."""
+    of the kiosk's catalogue) or comma-separated specs (``barricades,players=3`` is one)."""
     if text == "all":
         return all_specs() + list(EXTRA_SPECS)
     if text == "kiosk":
         from kiosk.catalog import CATALOGUE
 
         return sorted({preset.spec for entry in CATALOGUE for preset in entry.presets})
-    separator = ";" if ";" in text else ","
-    return [s.strip() for s in text.split(separator) if s.strip()]
+    return split_specs(text)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -485,7 +484,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="positions taken along each game (default 4)")
     parser.add_argument("--levels", default="debutant,joueur,expert")
     parser.add_argument("--specs", default="all",
-                        help="'all', 'kiosk', or specs separated by ',' (';' if they have options)")
+                        help="'all', 'kiosk', or comma-separated specs")
     parser.add_argument("--factor", type=float, default=PI4_FACTOR,
                         help=f"Raspberry Pi 4 slowness factor (default {PI4_FACTOR:g})")
     parser.add_argument("--no-first-use", action="store_true",

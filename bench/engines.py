@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines import all_specs, find_game
+from engines import all_specs, find_game, split_specs
 from engines.core import Game
 from engines.speed import Speed, Tally, measure_speed, speed_of, time_decisions, time_playouts
 
@@ -134,7 +134,7 @@ def chosen_specs(games: str) -> list[str]:
         return all_specs()
     if games == "peers":
         return list(PEERS)
-    return [s.strip() for s in games.split(",") if s.strip()]
+    return split_specs(games)
 
 
 HEADER = (f"{'game':<23} {'engine':<10} {'playouts/s':>10} {'decisions/s':>12}"

@@ -53,7 +53,7 @@ from types import MappingProxyType
 
 from bench.budgets import EXTRA_SPECS, markdown_table, sample_positions
 from bench.stats import rounds_interval, wilson_interval
-from engines import all_specs, find_game
+from engines import all_specs, find_game, split_specs
 from engines.ai import Budget, make_bot, play_game
 from engines.ai.alphabeta import AlphaBeta
 from engines.ai.arena import GameRecord
@@ -412,12 +412,11 @@ def parse_pairs(text: str) -> list[tuple[str, str]]:
 
 
 def chosen_specs(text: str) -> list[str]:
-    """``all`` (the catalogue's variants and the extra presets) or specs (``;`` between
-    specs that have options, else ``,``)."""
+    """``all`` (the catalogue's variants and the extra presets) or comma-separated specs
+    (``barricades,players=3`` is one)."""
     if text == "all":
         return all_specs() + list(EXTRA_SPECS)
-    separator = ";" if ";" in text else ","
-    return [s.strip() for s in text.split(separator) if s.strip()]
+    return split_specs(text)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -426,7 +425,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10,
                         help=f"games per pair (times {CHANCE_GAMES_FACTOR} with dice; default 10)")
     parser.add_argument("--specs", default="all",
-                        help="'all' or specs separated by ',' (';' if they have options)")
+                        help="'all' or comma-separated specs (barricades,players=3 is one)")
     parser.add_argument("--scale", type=float, default=0.1,
                         help="node budgets as a share of the levels' real ones (default 0.1)")
     parser.add_argument("--pairs", default=",".join(f"{a}>{b}" for a, b in PAIRS),

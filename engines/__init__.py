@@ -10,7 +10,7 @@ from engines.core import (
     SpecError,
     State,
 )
-from engines.registry import all_specs, find_game
+from engines.registry import all_specs, find_game, split_specs
 
 __all__ = [
     "CHANCE",
@@ -23,4 +23,5 @@ __all__ = [
     "State",
     "all_specs",
     "find_game",
+    "split_specs",
 ]

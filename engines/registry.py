@@ -57,6 +57,22 @@ def all_specs() -> list[str]:
     return specs
 
 
+def split_specs(text: str) -> list[str]:
+    """The specs of a comma-separated list: ``reversi,barricades,players=3`` is
+    ``["reversi", "barricades,players=3"]`` (a ``name=value`` item is an option of the
+    spec before it).  ``;`` may separate specs too."""
+    specs: list[str] = []
+    for group in text.split(";"):
+        in_group: list[str] = []
+        for item in (i.strip() for i in group.split(",")):
+            if "=" in item and in_group:
+                in_group[-1] += "," + item
+            elif item:
+                in_group.append(item)
+        specs += in_group
+    return specs
+
+
 @lru_cache(maxsize=256)
 def find_game(spec: str) -> Game:
     """The game named by ``spec``; :class:`SpecError` naming the choices if unknown."""

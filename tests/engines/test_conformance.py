@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines import all_specs, find_game
+from engines import all_specs, find_game, split_specs
 from engines.core import (
     CHANCE,
     TERMINAL,
@@ -74,6 +74,16 @@ def test_unknown_options_and_values_are_named(spec: str) -> None:
     for option in find_game(spec).option_list:
         with pytest.raises(SpecError, match=option.name):
             find_game(f"{spec},{option.name}=not-a-value-{option.name}")
+
+
+def test_a_list_of_specs_keeps_each_spec_with_its_options() -> None:
+    text = "reversi, barricades,players=3,  shut-the-box:exacte,boxes=12,players=2,tablut"
+    assert split_specs(text) == [
+        "reversi", "barricades,players=3", "shut-the-box:exacte,boxes=12,players=2", "tablut"
+    ]
+    assert split_specs("moulin;barricades,players=4;") == ["moulin", "barricades,players=4"]
+    assert split_specs(" , ") == []
+    assert all(find_game(spec) for spec in split_specs(text))
 
 
 def test_unknown_game_names_the_choices() -> None:
