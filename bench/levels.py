@@ -5,7 +5,7 @@
 For every game spec, matches between the levels: ``expert`` against
 ``joueur``, ``joueur`` against ``debutant`` and ``expert`` against
 ``debutant``, seats alternated, fixed seeds.  Games without dice start from
-random openings (:data:`OPENING_DECISIONS` random decisions), each played
+random openings (:data:`OPENING_DECISIONS` random decisions after any setup), each played
 once from every seat: the searches are nearly deterministic and would
 otherwise replay the same few games.  Games with dice play every round on the
 same dice, each level in every seat (duplicate play, as in bridge): a level
@@ -110,6 +110,10 @@ LUCK_GAMES_FACTOR: Mapping[str, int] = MappingProxyType({"shut-the-box": 20})
 OPENING_DECISIONS = 4
 """Games without dice start with this many random decisions, one opening for each turn of
 the seats: without them the searches, nearly deterministic, would replay the same few games."""
+SETUP_DECISIONS: Mapping[str, int] = MappingProxyType({"reversi": 4})
+"""Decisions of a setup the rules play before the game proper (the source's reversi places
+its four centre discs one per turn), drawn at random before :data:`OPENING_DECISIONS`:
+after the setup alone, reversi would have six openings."""
 MIN_ROUNDS = 2
 """Complete rounds (an opening played from every seat) needed to judge a match by its
 rounds; with fewer, by its games."""
@@ -214,13 +218,13 @@ def seat_turns(game: Game) -> int:
 
 
 def opening(game: Game, number: int) -> State:
-    """Opening ``number``: :data:`OPENING_DECISIONS` random decisions from the start (none
-    in games with dice, which vary enough)."""
+    """Opening ``number``: :data:`OPENING_DECISIONS` random decisions from the start, after
+    the setup's (:data:`SETUP_DECISIONS`); none in games with dice, which vary enough."""
     state = game.initial_state()
     if game.has_chance:
         return state
     rng = random.Random(f"opening|{game.spec}|{number}")
-    for _ in range(OPENING_DECISIONS):
+    for _ in range(SETUP_DECISIONS.get(game.spec, 0) + OPENING_DECISIONS):
         if state.is_terminal():
             break
         state = state.apply_unchecked(rng.choice(state.legal_moves()))

@@ -23,7 +23,7 @@ from engines.ai.arena import GameRecord
 from engines.ai.bots import SOLVER_THREAD, SolverThread
 from engines.ai.solvers import register_solver, unregister_solver
 from engines.core import CHANCE, Game, Outcome, State
-from engines.registry import find_game
+from engines.registry import all_specs, find_game
 from tests.engines.ai.toys import Nim, NimState
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -159,6 +159,15 @@ def test_seats_change_every_game() -> None:
     assert [len(levels.strong_seats(three, i)) for i in range(3)] == [1, 1, 1]
     assert len(set().union(*(levels.strong_seats(three, i) for i in range(3)))) == 3
     assert levels.fair_share(three) == pytest.approx(1 / 3)
+
+
+@pytest.mark.parametrize(
+    "spec", [s for s in all_specs() if not find_game(s).has_chance]
+)
+def test_the_rounds_start_from_different_openings(spec: str) -> None:
+    game = find_game(spec)
+    openings = {levels.opening(game, number).to_text() for number in range(40)}
+    assert len(openings) >= 30, f"{len(openings)} openings in 40 rounds"
 
 
 def _throws(record: GameRecord, start: State) -> list[object]:
