@@ -1,7 +1,7 @@
 """Playing strength: our ``expert`` against OpenSpiel's MCTS and GNU Backgammon.
 
 ``python -m bench.strength [--games N] [--only othello,morris,backgammon]
-[--simulations 1000] [--seed S] [--bg-seconds T] [--plies P]``
+[--simulations 1000] [--seed S] [--bg-seconds T] [--plies P] [--bg-level L]``
 
 - **Othello** (our ``reversi:othello``) and **nine men's morris** (our
   ``moulin:standard``) against OpenSpiel's C++ MCTS bot
@@ -26,7 +26,8 @@
   Besides the points per game, gnubg judges each of our turns with a
   choice: the equity our play gives away against gnubg's own best play
   (its 0-ply judgement, 0 when we play its choice), a measure with far
-  less luck in it than the points.
+  less luck in it than the points.  ``--bg-level joueur`` (or ``debutant``) has
+  that level play gnubg instead of the expert, to compare the levels' play.
 
 Win rates come with Wilson's 95 % interval, points per game with the
 normal one (mean ± 1.96 standard errors).  Every peer prints a one-line
@@ -170,23 +171,23 @@ def _spiel_line(index: int, games: int, peer: SpielPeer, our_index: int, budget:
 
 
 def run_backgammon(games: int, seconds: float | None, nodes: int | None, plies: int, seed: int,
-                   out: TextIO) -> float:
-    """Our expert against gnubg; returns our points per game."""
+                   out: TextIO, level: str = BOT) -> float:
+    """Our ``level`` (the expert by default) against gnubg; returns our points per game."""
     budget = f"{nodes} nodes" if nodes is not None else f"{seconds:g} s"
-    print(f"backgammon ({BACKGAMMON_SPEC}): {BOT} at {budget}/decision against GNU "
+    print(f"backgammon ({BACKGAMMON_SPEC}): {level} at {budget}/decision against GNU "
           f"Backgammon {plies}-ply, cubeless (no doubling cube), single 1, gammon 2, "
           f"backgammon 3; {games} games in pairs on the same dice", file=out, flush=True)
     results: list[BackgammonResult] = []
     with Gnubg(plies=plies) as gnubg:
         for index in range(games):
             our_seat = index % 2
-            bot = make_bot(BOT, BACKGAMMON_SPEC, seed=seed + index,
+            bot = make_bot(level, BACKGAMMON_SPEC, seed=seed + index,
                            seconds=None if nodes is not None else seconds, nodes=nodes)
             result = play_against_gnubg(bot, gnubg, our_seat, seed=seed * 100_000 + index // 2)
             results.append(result)
-            print(f"  game {index + 1}/{games}: {BOT} {('noir', 'blanc')[our_seat]} "
+            print(f"  game {index + 1}/{games}: {level} {('noir', 'blanc')[our_seat]} "
                   f"{result.points:+d} ({result.ending}), lost {_mean(result.losses):.3f} per "
-                  f"turn over {len(result.losses)} turns, {BOT} "
+                  f"turn over {len(result.losses)} turns, {level} "
                   f"{_mean(result.our_seconds):.3f} s/decision", file=out, flush=True)
     points = [r.points for r in results]
     ppg, low, high = mean_interval(points)
@@ -197,11 +198,11 @@ def run_backgammon(games: int, seconds: float | None, nodes: int | None, plies: 
     lost, lost_low, lost_high = mean_interval(losses)
     exact = sum(loss < 1e-9 for loss in losses)
     print(f"backgammon: {ppg:+.3f} points per game (95 % CI {low:+.3f} to {high:+.3f}) over "
-          f"{len(points)} games; {BOT} won {100 * won / max(1, len(points)):.1f} % (95 % CI "
+          f"{len(points)} games; {level} won {100 * won / max(1, len(points)):.1f} % (95 % CI "
           f"{100 * wins_low:.1f}-{100 * wins_high:.1f} %), {gammons} gammons or more; "
           f"gnubg's judgement of our {len(losses)} turns with a choice: "
           f"{lost:.4f} points lost per turn (95 % CI {lost_low:.4f}-{lost_high:.4f}), "
-          f"its choice played {100 * exact / max(1, len(losses)):.0f} %; {BOT} "
+          f"its choice played {100 * exact / max(1, len(losses)):.0f} %; {level} "
           f"{_mean([s for r in results for s in r.our_seconds]):.3f} s/decision, gnubg "
           f"{_mean([s for r in results for s in r.their_seconds]):.3f} s/turn", file=out,
           flush=True)
@@ -236,6 +237,9 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
                         help="a node budget per backgammon decision instead of seconds "
                              "(1: the evaluator's best complete play, no search)")
     parser.add_argument("--plies", type=int, default=0, help="gnubg's plies (default 0)")
+    parser.add_argument("--bg-level", default=BOT, choices=("debutant", "joueur", "expert"),
+                        help="our level playing gnubg at backgammon (default expert): gnubg's "
+                             "judgement of its turns compares the levels with little luck")
     args = parser.parse_args(argv)
     chosen = [name.strip() for name in args.only.split(",") if name.strip()]
     unknown = [name for name in chosen if name not in DEFAULT_GAMES]
@@ -252,7 +256,7 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
                       file=out)
                 continue
             ppg = run_backgammon(games, args.bg_seconds, args.bg_nodes, args.plies, args.seed,
-                                 out)
+                                 out, args.bg_level)
             figures.append(f"backgammon_ppg={ppg:.2f}")
         elif pyspiel is None:
             print(f"{name}: open_spiel is not installed (pip install -e '.[bench]'): skipped",
