@@ -192,3 +192,18 @@ def test_a_one_game_run_against_gnubg() -> None:
     lines = out.getvalue().splitlines()
     assert any(line.startswith("backgammon: ") and "points per game" in line for line in lines)
     assert re.fullmatch(r"backgammon_ppg=-?\d\.\d\d", lines[-1]), lines[-1]
+
+
+def test_the_joueur_can_play_gnubg_instead_of_the_expert() -> None:
+    from bench.peers.gnubg import gnubg_program
+
+    if gnubg_program() is None:
+        pytest.skip("gnubg is not installed")
+    out = io.StringIO()
+    assert strength.main(["--games", "1", "--only", "backgammon", "--bg-nodes", "20",
+                          "--bg-level", "joueur"], out=out) == 0
+    text = out.getvalue()
+    assert "backgammon (backgammon:simple): joueur at 20 nodes/decision" in text
+    assert "expert" not in text
+    with pytest.raises(SystemExit):
+        strength.main(["--bg-level", "maître"], out=io.StringIO())
