@@ -9,12 +9,19 @@ and one pass over the masks in increasing order solves every position.
 the throw closes something, else ``utility[open])``, with ``V[0] =
 utility[0]`` (the box shut).  Two utilities are used:
 
-- the first player (and a player alone) minimises the expected score:
-  ``utility = -score``;
+- a player alone, and the first of three or more, minimises the expected
+  score: ``utility = -score``;
 - a later player plays to beat the best score so far, ``target``, held by
   ``k`` players: ``utility = 1`` for a score below the target, ``1 / (k + 1)``
   for a score equal to it (lowest score wins, ties share the win), ``0``
-  above it.  Moves of equal chance are then told apart by the expected score.
+  above it.  Moves of equal chance are then told apart by the expected score;
+- the first of two players maximises its share of the win against a second
+  player who then plays to beat its score: ``utility = 1 - W(score)``, where
+  ``W(t)`` is the second player's chance against a target ``t`` (one table per
+  score a round can make).  The lowest expected score is not the best chance:
+  with the French scores (the open boxes read as a number) a round left with
+  seven boxes open costs millions of points but loses no more than one left
+  with two.
 
 Values are floats (each is a sum of at most 21 products per box level, so
 they are exact to about 14 significant digits).
@@ -29,19 +36,41 @@ from engines.ai.solvers import register_solver
 from engines.core import Game, State
 from engines.shutthebox import BoxRules, Close, ShutTheBoxState
 
+MAX_FIRST_OF_TWO_TARGETS = 600
+"""The first of two players plays for the win when a round can make at most this many
+scores (every nine-box variant, the twelve boxes added up); each is a table to solve.
+Beyond (twelve boxes read as a number), it minimises its expected score."""
 
-def round_values(rules: BoxRules, utility: Sequence[float]) -> list[float]:
+Throws = tuple[tuple[float, tuple[int, ...]], ...]
+"""For one set of open boxes, each throw's probability and the sets it can leave (none:
+the round ends)."""
+
+
+def throw_table(rules: BoxRules) -> list[Throws]:
+    """:data:`Throws` of every set of open boxes, so that a table is solved without
+    asking the rules again."""
+    table: list[Throws] = [()]
+    for mask in range(1, rules.full + 1):
+        table.append(tuple(
+            (probability, tuple(mask & ~m.mask for m in rules.options(mask, dice.values)))
+            for dice, probability in rules.rolls(mask)
+        ))
+    return table
+
+
+def round_values(rules: BoxRules, utility: Sequence[float],
+                 throws: Sequence[Throws] | None = None) -> list[float]:
     """``V[open]`` for every set of open boxes: the best expected utility of the rest
-    of a round about to throw, ``utility[open]`` being that of ending with ``open``."""
+    of a round about to throw, ``utility[open]`` being that of ending with ``open``
+    (``throws``: :func:`throw_table`, made here when not given)."""
+    throws = throw_table(rules) if throws is None else throws
     values = [0.0] * (rules.full + 1)
     values[0] = utility[0]
-    rolls, options = rules.rolls, rules.options
     for mask in range(1, rules.full + 1):
         total = 0.0
-        for dice, probability in rolls(mask):
-            moves = options(mask, dice.values)
-            if moves:
-                total += probability * max(values[mask & ~m.mask] for m in moves)
+        for probability, children in throws[mask]:
+            if children:
+                total += probability * max([values[child] for child in children])
             else:
                 total += probability * utility[mask]
         values[mask] = total
@@ -62,6 +91,19 @@ def target_utility(rules: BoxRules, target: int, holders: int) -> list[float]:
         score = rules.score(mask)
         utility.append(1.0 if score < target else tie if score == target else 0.0)
     return utility
+
+
+def first_of_two_utility(rules: BoxRules, throws: Sequence[Throws] | None = None
+                         ) -> list[float]:
+    """The first of two players' share of the win for each final set of open boxes: what
+    the second player, playing to beat that score, leaves it."""
+    throws = throw_table(rules) if throws is None else throws
+    scores = [rules.score(mask) for mask in range(rules.full + 1)]
+    second = {
+        target: round_values(rules, target_utility(rules, target, 1), throws)[rules.full]
+        for target in sorted(set(scores))
+    }
+    return [1.0 - second[score] for score in scores]
 
 
 def shut_utility(rules: BoxRules) -> list[float]:
@@ -105,13 +147,27 @@ class ShutTheBoxSolver:
             table = self._tables[key] = round_values(rules, score_utility(rules))
         return table
 
+    def first_of_two_values(self, rules: BoxRules) -> list[float] | None:
+        """``V[open]`` for the first of two players' share of the win; ``None`` when a
+        round can make more than :data:`MAX_FIRST_OF_TWO_TARGETS` scores."""
+        if len({rules.score(mask) for mask in range(rules.full + 1)}) > MAX_FIRST_OF_TWO_TARGETS:
+            return None
+        key = (*self._key(rules), "first of two")
+        table = self._tables.get(key)
+        if table is None:
+            throws = throw_table(rules)
+            table = round_values(rules, first_of_two_utility(rules, throws), throws)
+            self._tables[key] = table
+        return table
+
     def target_values(self, rules: BoxRules, target: int, holders: int) -> list[float]:
         """``V[open]``: the expected share of the win against ``target``."""
         key = (*self._key(rules), "target", target, holders)
         table = self._tables.get(key)
         if table is None:
             if len(self._tables) > 256:
-                self._tables = {k: v for k, v in self._tables.items() if k[-1] == "score"}
+                self._tables = {k: v for k, v in self._tables.items()
+                                if k[-1] in ("score", "first of two")}
             table = self._tables[key] = round_values(
                 rules, target_utility(rules, target, holders)
             )
@@ -141,7 +197,16 @@ class ShutTheBoxSolver:
         score_table = self.score_values(rules)
         moves: tuple[Close, ...] = state.options
         if not state.scores:
-            return max(moves, key=lambda m: score_table[state.open & ~m.mask])
+            first = self.first_of_two_values(rules) if len(state.players) == 2 else None
+            if first is None:
+                return max(moves, key=lambda m: score_table[state.open & ~m.mask])
+            return max(
+                moves,
+                key=lambda m: (
+                    round(first[state.open & ~m.mask], 12),
+                    score_table[state.open & ~m.mask],
+                ),
+            )
         target = min(state.scores)
         table = self.target_values(rules, target, state.scores.count(target))
         return max(
