@@ -135,6 +135,7 @@ class ShutTheBoxSolver:
 
     def __init__(self) -> None:
         self._tables: dict[tuple[Any, ...], list[float]] = {}
+        self._first_of_two: dict[tuple[Any, ...], list[float] | None] = {}
 
     def _key(self, rules: BoxRules) -> tuple[Any, ...]:
         return (rules.boxes, rules.exact, rules.single_always, rules.digits)
@@ -150,15 +151,15 @@ class ShutTheBoxSolver:
     def first_of_two_values(self, rules: BoxRules) -> list[float] | None:
         """``V[open]`` for the first of two players' share of the win; ``None`` when a
         round can make more than :data:`MAX_FIRST_OF_TWO_TARGETS` scores."""
-        if len({rules.score(mask) for mask in range(rules.full + 1)}) > MAX_FIRST_OF_TWO_TARGETS:
-            return None
-        key = (*self._key(rules), "first of two")
-        table = self._tables.get(key)
-        if table is None:
-            throws = throw_table(rules)
-            table = round_values(rules, first_of_two_utility(rules, throws), throws)
-            self._tables[key] = table
-        return table
+        key = self._key(rules)
+        if key not in self._first_of_two:
+            scores = {rules.score(mask) for mask in range(rules.full + 1)}
+            table = None
+            if len(scores) <= MAX_FIRST_OF_TWO_TARGETS:
+                throws = throw_table(rules)
+                table = round_values(rules, first_of_two_utility(rules, throws), throws)
+            self._first_of_two[key] = table
+        return self._first_of_two[key]
 
     def target_values(self, rules: BoxRules, target: int, holders: int) -> list[float]:
         """``V[open]``: the expected share of the win against ``target``."""
@@ -166,8 +167,7 @@ class ShutTheBoxSolver:
         table = self._tables.get(key)
         if table is None:
             if len(self._tables) > 256:
-                self._tables = {k: v for k, v in self._tables.items()
-                                if k[-1] in ("score", "first of two")}
+                self._tables = {k: v for k, v in self._tables.items() if k[-1] == "score"}
             table = self._tables[key] = round_values(
                 rules, target_utility(rules, target, holders)
             )
