@@ -135,7 +135,7 @@ class ShutTheBoxSolver:
 
     def __init__(self) -> None:
         self._tables: dict[tuple[Any, ...], list[float]] = {}
-        self._first_of_two: dict[tuple[Any, ...], list[float] | None] = {}
+        self._first_of_two: dict[tuple[Any, ...], tuple[list[float], list[float]] | None] = {}
 
     def _key(self, rules: BoxRules) -> tuple[Any, ...]:
         return (rules.boxes, rules.exact, rules.single_always, rules.digits)
@@ -154,12 +154,22 @@ class ShutTheBoxSolver:
         key = self._key(rules)
         if key not in self._first_of_two:
             scores = {rules.score(mask) for mask in range(rules.full + 1)}
-            table = None
+            tables = None
             if len(scores) <= MAX_FIRST_OF_TWO_TARGETS:
                 throws = throw_table(rules)
-                table = round_values(rules, first_of_two_utility(rules, throws), throws)
-            self._first_of_two[key] = table
-        return self._first_of_two[key]
+                utility = first_of_two_utility(rules, throws)
+                tables = (utility, round_values(rules, utility, throws))
+            self._first_of_two[key] = tables
+        tables = self._first_of_two[key]
+        return None if tables is None else tables[1]
+
+    def first_of_two_shares(self, rules: BoxRules) -> list[float] | None:
+        """:func:`first_of_two_utility` of ``rules`` (kept with the table), or ``None``
+        as :meth:`first_of_two_values`."""
+        if self.first_of_two_values(rules) is None:
+            return None
+        tables = self._first_of_two[self._key(rules)]
+        return None if tables is None else tables[0]
 
     def target_values(self, rules: BoxRules, target: int, holders: int) -> list[float]:
         """``V[open]``: the expected share of the win against ``target``."""

@@ -55,6 +55,11 @@ def test_the_first_of_two_wins_as_often_as_a_full_search_says(spec: str) -> None
     assert table[game.rules.full] == pytest.approx(brute, rel=1e-12)
 
 
+def test_the_kept_shares_are_the_second_players_chances() -> None:
+    game, solver = box_solver("shut-the-box:francaise,boxes=6")
+    assert solver.first_of_two_shares(game.rules) == first_of_two_utility(game.rules)
+
+
 @pytest.mark.parametrize(
     ("spec", "least_gain"),
     [("shut-the-box", 0.0003), ("shut-the-box:francaise", 0.03), ("shut-the-box:exacte", 0.0002)],
@@ -68,10 +73,11 @@ def test_playing_for_the_win_beats_playing_for_the_lowest_score(
     # 0.486 playing for the win).
     game, solver = box_solver(spec)
     rules = game.rules
-    utility = first_of_two_utility(rules)
-    for_score = policy_probability(rules, solver.score_values(rules), utility)
+    utility = solver.first_of_two_shares(rules)
     table = solver.first_of_two_values(rules)
+    assert utility is not None
     assert table is not None
+    for_score = policy_probability(rules, solver.score_values(rules), utility)
     assert table[rules.full] - for_score > least_gain
     assert policy_probability(rules, table, utility) == pytest.approx(table[rules.full])
 
