@@ -148,9 +148,9 @@ class ShutTheBoxSolver:
             table = self._tables[key] = round_values(rules, score_utility(rules))
         return table
 
-    def first_of_two_values(self, rules: BoxRules) -> list[float] | None:
-        """``V[open]`` for the first of two players' share of the win; ``None`` when a
-        round can make more than :data:`MAX_FIRST_OF_TWO_TARGETS` scores."""
+    def _first_of_two_tables(self, rules: BoxRules) -> tuple[list[float], list[float]] | None:
+        """The first of two players' shares and values, solved once per rule set; ``None``
+        when a round can make more than :data:`MAX_FIRST_OF_TWO_TARGETS` scores."""
         key = self._key(rules)
         if key not in self._first_of_two:
             scores = {rules.score(mask) for mask in range(rules.full + 1)}
@@ -160,15 +160,17 @@ class ShutTheBoxSolver:
                 utility = first_of_two_utility(rules, throws)
                 tables = (utility, round_values(rules, utility, throws))
             self._first_of_two[key] = tables
-        tables = self._first_of_two[key]
+        return self._first_of_two[key]
+
+    def first_of_two_values(self, rules: BoxRules) -> list[float] | None:
+        """``V[open]`` for the first of two players' share of the win (``None``: see
+        :meth:`_first_of_two_tables`)."""
+        tables = self._first_of_two_tables(rules)
         return None if tables is None else tables[1]
 
     def first_of_two_shares(self, rules: BoxRules) -> list[float] | None:
-        """:func:`first_of_two_utility` of ``rules`` (kept with the table), or ``None``
-        as :meth:`first_of_two_values`."""
-        if self.first_of_two_values(rules) is None:
-            return None
-        tables = self._first_of_two[self._key(rules)]
+        """:func:`first_of_two_utility` of ``rules``, kept with the values."""
+        tables = self._first_of_two_tables(rules)
         return None if tables is None else tables[0]
 
     def target_values(self, rules: BoxRules, target: int, holders: int) -> list[float]:
