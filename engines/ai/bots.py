@@ -13,7 +13,9 @@ decision on the reference machine (:data:`LEVELS`):
 - ``joueur`` (1 s) and ``expert`` (3 s): the game's best search, run to the
   budget; in the endgames of reversi, moulin and tablut, the game's endgame
   search (:mod:`engines.ai.endgame`: exact reversi endings, forced wins first
-  with few pieces left).
+  with few pieces left).  At backgammon both play whole plays of the throw
+  instead (:data:`WHOLE_TURN_GAMES`), the joueur with an error on its
+  judgement of each play (:data:`TURN_NOISE`).
 
 Which search (:func:`algorithm_for`), from the game's properties:
 
@@ -70,6 +72,7 @@ from engines.ai.endgame import EndgamePlayer, endgame_for
 from engines.ai.evaluation import Evaluator, evaluator_for
 from engines.ai.mcts import Mcts, winning_move
 from engines.ai.solvers import MoveOracle, move_oracle_for
+from engines.ai.turn_backgammon import INTERMEDIATE_NOISE, noisy_turn_move
 from engines.core import CHANCE, Game, State
 from engines.registry import find_game
 from engines.tables import MOVE as CHECKER_MOVES
@@ -109,6 +112,16 @@ evaluator (fitted to GNU Backgammon's) judges whole plays better than our expect
 through the opponent's throws does in the time of a decision: ``python -m bench.strength
 --only backgammon`` gives -0.05 points per game against gnubg 0-ply without the search,
 -0.38 with a quarter-second search (100 games each)."""
+TURN_NOISE: Mapping[str, float] = MappingProxyType({"joueur": INTERMEDIATE_NOISE})
+"""In :data:`WHOLE_TURN_GAMES`, the levels that play the evaluator's best complete play
+with an error on each play's value (:mod:`engines.ai.turn_backgammon`), as GNU Backgammon
+makes its own levels below its best: the standard deviation of the error, in the
+evaluator's units.  The joueur's is gnubg's *intermediate* noise.  Judged by gnubg
+(``python -m bench.strength --only backgammon --bg-level L``, 40 games), the expert
+gives away about 0.013 points per turn, the joueur 0.023, the debutant 0.12: our own
+search through the throws, which the joueur played before, gave away 0.015 per turn
+at its real time, too close to the expert for a visitor (or 200 games) to tell them
+apart."""
 TURN_DEPTH_GAMES = frozenset({"barricades"})
 """Games whose searches count depth in turns: a decision the same player takes right
 after their own (putting a picked-up barricade) costs no depth
@@ -362,6 +375,10 @@ class SearchBot(Bot):
             found = mcts.search(state, clock, rng)
             self.last = Decision(found.move, "mcts", found.iterations, 0, found.seconds)
             return found.move
+        if self._plays_noisy_turn(state):
+            move = noisy_turn_move(state, self.seed, TURN_NOISE[self.name])
+            self.last = Decision(move, "turn", len(moves), 1, clock.elapsed())
+            return move
         turns = self.game.id in TURN_DEPTH_GAMES
         if self.name == "debutant":
             search = AlphaBeta(
@@ -388,13 +405,23 @@ class SearchBot(Bot):
             and getattr(state, "phase", None) == CHECKER_MOVES
         )
 
+    def _plays_noisy_turn(self, state: State) -> bool:
+        """Whether this decision moves a checker of a level of :data:`TURN_NOISE`."""
+        return (
+            self.name in TURN_NOISE
+            and self.game.id in WHOLE_TURN_GAMES
+            and getattr(state, "phase", None) == CHECKER_MOVES
+        )
+
     def _follows_oracle(self, rng: random.Random) -> bool:
         """Whether this decision plays the solver's move (always for the expert)."""
         return self.oracle_share >= 1 or rng.random() < self.oracle_share
 
     def describe(self) -> str:
         title = ALGORITHM_TITLES[self.algorithm]
-        if self.name == "expert" and self.game.id in WHOLE_TURN_GAMES:
+        if self.game.id in WHOLE_TURN_GAMES and self.name in TURN_NOISE:
+            title = "meilleur jeu complet du lancer, à l'estime"
+        elif self.name == "expert" and self.game.id in WHOLE_TURN_GAMES:
             title = "meilleur jeu complet du lancer"
         if self.name == "debutant" and self.algorithm != "mcts":
             title += " peu profond"

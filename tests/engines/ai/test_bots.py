@@ -266,7 +266,8 @@ def test_solver_registry_and_oracle() -> None:
 
 
 def test_the_backgammon_expert_plays_the_evaluators_best_complete_play() -> None:
-    """At backgammon the expert searches to the end of its own throw only."""
+    """At backgammon the expert searches to the end of its own throw only, the joueur
+    judges the same plays with an error, and the debutant keeps its shallow search."""
     game = find_game("backgammon:simple")
     expert = make_bot("expert", game, seed=3, nodes=2_000)
     assert "meilleur jeu complet du lancer" in expert.describe()
@@ -279,9 +280,13 @@ def test_the_backgammon_expert_plays_the_evaluators_best_complete_play() -> None
             state = state.apply(state.legal_moves()[0])
     expert.choose(state)
     assert expert.last is not None and expert.last.depth == 1
+    assert expert.last.algorithm == "expectimax"
     joueur = make_bot("joueur", game, seed=3, nodes=2_000)
     joueur.choose(state)
-    assert joueur.last is not None and joueur.last.depth > 1
+    assert joueur.last is not None and joueur.last.algorithm == "turn"
+    debutant = make_bot("debutant", game, seed=3, nodes=2_000)
+    debutant.choose(state)
+    assert debutant.last is not None and debutant.last.depth > 1
 
 
 @pytest.mark.parametrize("spec", ["shut-the-box", "shut-the-box:francaise", "shut-the-box:exacte"])
