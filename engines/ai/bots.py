@@ -13,9 +13,10 @@ decision on the reference machine (:data:`LEVELS`):
 - ``joueur`` (1 s) and ``expert`` (3 s): the game's best search, run to the
   budget; in the endgames of reversi, moulin and tablut, the game's endgame
   search (:mod:`engines.ai.endgame`: exact reversi endings, forced wins first
-  with few pieces left).  At backgammon both play whole plays of the throw
-  instead (:data:`WHOLE_TURN_GAMES`), the joueur with an error on its
-  judgement of each play (:data:`TURN_NOISE`).
+  with few pieces left).  At backgammon the expert plays the evaluator's
+  best whole play of the throw (:data:`WHOLE_TURN_GAMES`); at backgammon,
+  jacquet and two-player barricades the joueur plays its evaluator's best
+  whole turn with an error on its judgement of each (:data:`TURN_NOISE`).
 
 Which search (:func:`algorithm_for`), from the game's properties:
 
@@ -72,10 +73,11 @@ from engines.ai.endgame import EndgamePlayer, endgame_for
 from engines.ai.evaluation import Evaluator, evaluator_for
 from engines.ai.mcts import Mcts, winning_move
 from engines.ai.solvers import MoveOracle, move_oracle_for
-from engines.ai.turn_backgammon import INTERMEDIATE_NOISE, noisy_turn_move
+from engines.ai.turns import noisy_turn_move
 from engines.core import CHANCE, Game, State
 from engines.registry import find_game
 from engines.tables import MOVE as CHECKER_MOVES
+from engines.tables import TablesState
 
 BOT_NAMES: tuple[str, ...] = ("random", "debutant", "joueur", "expert")
 """Every bot a player can choose, weakest first."""
@@ -112,16 +114,27 @@ evaluator (fitted to GNU Backgammon's) judges whole plays better than our expect
 through the opponent's throws does in the time of a decision: ``python -m bench.strength
 --only backgammon`` gives -0.05 points per game against gnubg 0-ply without the search,
 -0.38 with a quarter-second search (100 games each)."""
-TURN_NOISE: Mapping[str, float] = MappingProxyType({"joueur": INTERMEDIATE_NOISE})
-"""In :data:`WHOLE_TURN_GAMES`, the levels that play the evaluator's best complete play
-with an error on each play's value (:mod:`engines.ai.turn_backgammon`), as GNU Backgammon
-makes its own levels below its best: the standard deviation of the error, in the
-evaluator's units.  The joueur's is gnubg's *intermediate* noise.  Judged by gnubg
-(``python -m bench.strength --only backgammon --bg-level L``, 40 games), the expert
-gives away about 0.013 points per turn, the joueur 0.023, the debutant 0.12: our own
-search through the throws, which the joueur played before, gave away 0.015 per turn
-at its real time, too close to the expert for a visitor (or 200 games) to tell them
-apart."""
+INTERMEDIATE_NOISE = 0.04
+"""GNU Backgammon's *intermediate* noise: an error of 0.04 points of a game, on average,
+on its judgement of each play."""
+BARRICADES_NOISE = 0.01
+"""The joueur's noise at barricades, in its evaluator's units: about one step of the
+leading pawn early in the game."""
+TURN_NOISE: Mapping[str, Mapping[str, float]] = MappingProxyType({
+    "backgammon": MappingProxyType({"joueur": INTERMEDIATE_NOISE / 3.0}),
+    "jacquet": MappingProxyType({"joueur": INTERMEDIATE_NOISE}),
+    "barricades": MappingProxyType({"joueur": BARRICADES_NOISE}),
+})
+"""Game -> the levels that play the evaluator's best complete play of the throw with an
+error on each play's value (:mod:`engines.ai.turns`), as GNU Backgammon makes its own
+levels below its best, and the standard deviation of that error in the evaluator's
+units (backgammon's counts a game's points divided by its ``POINTS_SCALE``, 3; jacquet's is
+``2 p - 1``).  The joueur's is gnubg's *intermediate* noise.  At backgammon, judged by
+gnubg (``python -m bench.strength --only backgammon --bg-level L``, 40 games), the
+expert gives away about 0.013 points per turn, the joueur 0.023, the debutant 0.12;
+our search through the throws, which the joueur played before, gave away 0.015 per
+turn at its real time, too close to the expert for a visitor (or 600 games) to tell
+them apart."""
 TURN_DEPTH_GAMES = frozenset({"barricades"})
 """Games whose searches count depth in turns: a decision the same player takes right
 after their own (putting a picked-up barricade) costs no depth
@@ -376,7 +389,9 @@ class SearchBot(Bot):
             self.last = Decision(found.move, "mcts", found.iterations, 0, found.seconds)
             return found.move
         if self._plays_noisy_turn(state):
-            move = noisy_turn_move(state, self.seed, TURN_NOISE[self.name])
+            assert self.evaluator is not None
+            move = noisy_turn_move(state, self.evaluator, self.seed,
+                                   TURN_NOISE[self.game.id][self.name])
             self.last = Decision(move, "turn", len(moves), 1, clock.elapsed())
             return move
         turns = self.game.id in TURN_DEPTH_GAMES
@@ -406,12 +421,11 @@ class SearchBot(Bot):
         )
 
     def _plays_noisy_turn(self, state: State) -> bool:
-        """Whether this decision moves a checker of a level of :data:`TURN_NOISE`."""
-        return (
-            self.name in TURN_NOISE
-            and self.game.id in WHOLE_TURN_GAMES
-            and getattr(state, "phase", None) == CHECKER_MOVES
-        )
+        """Whether a level of :data:`TURN_NOISE` plays this decision by its whole turns
+        (two players; at the tables games, a checker move)."""
+        if self.algorithm != "expectimax" or self.name not in TURN_NOISE.get(self.game.id, {}):
+            return False
+        return not isinstance(state, TablesState) or state.phase == CHECKER_MOVES
 
     def _follows_oracle(self, rng: random.Random) -> bool:
         """Whether this decision plays the solver's move (always for the expert)."""
@@ -419,8 +433,8 @@ class SearchBot(Bot):
 
     def describe(self) -> str:
         title = ALGORITHM_TITLES[self.algorithm]
-        if self.game.id in WHOLE_TURN_GAMES and self.name in TURN_NOISE:
-            title = "meilleur jeu complet du lancer, à l'estime"
+        if self.algorithm == "expectimax" and self.name in TURN_NOISE.get(self.game.id, {}):
+            title = "meilleur tour complet, à l'estime"
         elif self.name == "expert" and self.game.id in WHOLE_TURN_GAMES:
             title = "meilleur jeu complet du lancer"
         if self.name == "debutant" and self.algorithm != "mcts":

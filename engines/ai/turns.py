@@ -1,0 +1,81 @@
+"""Whole turns judged by the evaluator with a player's noise: the joueur of the dice races.
+
+GNU Backgammon builds its levels below its best from one evaluation made
+fallible: each candidate play's equity gets a random error drawn from a
+normal law (its "noise": 0.015 for *advanced*, 0.04 for *intermediate*, in
+points of a game), and the level plays the best play as it sees it.  The
+joueur plays backgammon, jacquet and barricades that way
+(:data:`engines.ai.bots.TURN_NOISE`).
+
+Every way the mover's turn can end (:func:`turn_ends`: the complete plays of
+the dice left at the tables games, the move and the barricade's new place at
+barricades) is judged by the evaluator on the position it leaves, the next
+player to throw.  The error of an ending is drawn from a generator seeded by
+the player's seed and the position it reaches (:func:`play_noise`), so that
+the decisions of one turn all see the same errors and play one whole turn,
+and the same seed always makes the same mistakes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+
+from engines.ai.evaluation import Evaluator
+from engines.core import Move, State
+from engines.tables import MOVE, TablesState, complete_plays
+
+__all__ = ["noisy_turn_move", "play_noise", "turn_ends", "turn_values"]
+
+
+def turn_ends(state: State) -> dict[Hashable, tuple[State, Move]]:
+    """Each distinct position the turn of ``state``'s player can end in (by its key):
+    that position, and the first decision towards it."""
+    if isinstance(state, TablesState):
+        ends: dict[Hashable, tuple[State, Move]] = {}
+        for sides, play in complete_plays(state.rules, *state.sides(), state.dice).items():
+            after: State = state
+            for move in play:
+                after = after.apply_unchecked(move)
+            ends[sides] = (after, play[0])
+        return ends
+    player = state.current_player
+    ends = {}
+    waiting: list[tuple[State, Move | None]] = [(state, None)]
+    while waiting:
+        current, first = waiting.pop()
+        for move in current.legal_moves():
+            child = current.apply_unchecked(move)
+            start = move if first is None else first
+            if not child.is_terminal() and child.current_player == player:
+                waiting.append((child, start))
+            else:
+                ends.setdefault(child.key(), (child, start))
+    return ends
+
+
+def turn_values(state: State, evaluator: Evaluator) -> dict[Hashable, tuple[float, Move]]:
+    """Each ending of the turn (:func:`turn_ends`): its value for the player, and the
+    first decision towards it."""
+    player = state.current_player
+    return {key: (evaluator(after, player), first)
+            for key, (after, first) in turn_ends(state).items()}
+
+
+def play_noise(seed: int, ending: Hashable, noise: float) -> float:
+    """The error a player of this ``seed`` makes on the turn ending in ``ending`` (a
+    key of :func:`turn_ends`): normal, of standard deviation ``noise``."""
+    return random.Random(f"{seed}|{ending}").gauss(0.0, noise)
+
+
+def noisy_turn_move(state: State, evaluator: Evaluator, seed: int, noise: float) -> Move:
+    """The decision that starts the player's best way to end its turn, each ending's
+    value blurred by :func:`play_noise` (``noise`` in the evaluator's units)."""
+    if isinstance(state, TablesState) and state.phase != MOVE:
+        raise ValueError(f"'{state.to_text()}' is not a checker move")
+    values = turn_values(state, evaluator)
+    if not values:
+        raise ValueError(f"no decision to take in '{state.to_text()}'")
+    best = max(values, key=lambda ending: values[ending][0]
+               + play_noise(seed, ending, noise))
+    return values[best][1]
