@@ -65,7 +65,8 @@ def turn_values(state: State, evaluator: Evaluator) -> dict[Hashable, tuple[floa
 def play_noise(seed: int, ending: Hashable, noise: float) -> float:
     """The error a player of this ``seed`` makes on the turn ending in ``ending`` (a
     key of :func:`turn_ends`): normal, of standard deviation ``noise``."""
-    return random.Random(f"{seed}|{ending}").gauss(0.0, noise)
+    parts = ending if isinstance(ending, tuple) else (ending,)
+    return random.Random("|".join(map(str, (seed, *parts)))).gauss(0.0, noise)
 
 
 def noisy_turn_move(state: State, evaluator: Evaluator, seed: int, noise: float) -> Move:

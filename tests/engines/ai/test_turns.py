@@ -24,9 +24,10 @@ SPECS = ("backgammon:simple", "jacquet", "barricades")
 def has_choice(state: State) -> bool:
     """A decision at the start of a turn with more than one way to end it."""
     if isinstance(state, TablesState):
+        if state.phase != MOVE:
+            return False
         whole_throw = len(state.dice) == 4 or state.dice[0] != state.dice[-1]
-        return state.phase == MOVE and whole_throw and \
-            len(complete_plays(state.rules, *state.sides(), state.dice)) > 1
+        return whole_throw and len(complete_plays(state.rules, *state.sides(), state.dice)) > 1
     return len(state.legal_moves()) > 1 and not getattr(state, "pending", False)
 
 
