@@ -125,11 +125,12 @@ TURN_NOISE: Mapping[str, Mapping[str, float]] = MappingProxyType({
     "jacquet": MappingProxyType({"joueur": INTERMEDIATE_NOISE}),
     "barricades": MappingProxyType({"joueur": BARRICADES_NOISE}),
 })
-"""Game -> the levels that play the evaluator's best complete play of the throw with an
-error on each play's value (:mod:`engines.ai.turns`), as GNU Backgammon makes its own
+"""Game -> the levels that, with two players, play the evaluator's best whole turn with an
+error on each ending's value (:mod:`engines.ai.turns`), as GNU Backgammon makes its own
 levels below its best, and the standard deviation of that error in the evaluator's
-units (backgammon's counts a game's points divided by its ``POINTS_SCALE``, 3; jacquet's is
-``2 p - 1``).  The joueur's is gnubg's *intermediate* noise.  At backgammon, judged by
+units (backgammon's counts a game's points divided by its ``POINTS_SCALE``, 3; jacquet's
+is ``2 p - 1``; barricades' compares the sides' steps to the goal).  At the tables games
+the joueur's is gnubg's *intermediate* noise.  At backgammon, judged by
 gnubg (``python -m bench.strength --only backgammon --bg-level L``, 40 games), the
 expert gives away about 0.013 points per turn, the joueur 0.023, the debutant 0.12;
 our search through the throws, which the joueur played before, gave away 0.015 per
