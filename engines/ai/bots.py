@@ -132,7 +132,7 @@ units (backgammon's counts a game's points divided by its ``POINTS_SCALE``, 3; j
 is ``2 p - 1``; barricades' compares the sides' steps to the goal).  At the tables games
 the joueur's is gnubg's *intermediate* noise.  At backgammon, judged by
 gnubg (``python -m bench.strength --only backgammon --bg-level L``, 40 games), the
-expert gives away about 0.013 points per turn, the joueur 0.023, the debutant 0.12;
+expert gives away about 0.013 points per turn, the joueur 0.019, the debutant 0.12;
 our search through the throws, which the joueur played before, gave away 0.015 per
 turn at its real time, too close to the expert for a visitor (or 600 games) to tell
 them apart."""

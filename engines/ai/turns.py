@@ -34,6 +34,8 @@ def turn_ends(state: State) -> dict[Hashable, tuple[State, Move]]:
     if isinstance(state, TablesState):
         ends: dict[Hashable, tuple[State, Move]] = {}
         for sides, play in complete_plays(state.rules, *state.sides(), state.dice).items():
+            if not play:  # the dice cannot be played: no decision but to pass
+                continue
             after: State = state
             for move in play:
                 after = after.apply_unchecked(move)
