@@ -361,6 +361,10 @@ class SearchBot(Bot):
             self.oracle_share = 0.0
         self.oracle: MoveOracle | None = move_oracle_for(game) if self.oracle_share else None
         self.endgame: EndgamePlayer | None = endgame_for(game, name, self.evaluator)
+        self.turn_noise: float | None = (
+            TURN_NOISE.get(game.id, {}).get(name) if algorithm == "expectimax" else None
+        )
+        """The noise of this level's whole turns (:data:`TURN_NOISE`), if it plays them."""
 
     def _choose(self, state: State, moves: Sequence[Any], rng: random.Random) -> Any:
         clock = self.budget.start()
@@ -389,10 +393,9 @@ class SearchBot(Bot):
             found = mcts.search(state, clock, rng)
             self.last = Decision(found.move, "mcts", found.iterations, 0, found.seconds)
             return found.move
-        if self._plays_noisy_turn(state):
+        if self.turn_noise is not None and self._plays_noisy_turn(state):
             assert self.evaluator is not None
-            move = noisy_turn_move(state, self.evaluator, self.seed,
-                                   TURN_NOISE[self.game.id][self.name])
+            move = noisy_turn_move(state, self.evaluator, self.seed, self.turn_noise)
             self.last = Decision(move, "turn", len(moves), 1, clock.elapsed())
             return move
         turns = self.game.id in TURN_DEPTH_GAMES
@@ -424,7 +427,7 @@ class SearchBot(Bot):
     def _plays_noisy_turn(self, state: State) -> bool:
         """Whether a level of :data:`TURN_NOISE` plays this decision by its whole turns
         (two players; at the tables games, a checker move)."""
-        if self.algorithm != "expectimax" or self.name not in TURN_NOISE.get(self.game.id, {}):
+        if self.turn_noise is None:
             return False
         return not isinstance(state, TablesState) or state.phase == CHECKER_MOVES
 
@@ -434,7 +437,7 @@ class SearchBot(Bot):
 
     def describe(self) -> str:
         title = ALGORITHM_TITLES[self.algorithm]
-        if self.algorithm == "expectimax" and self.name in TURN_NOISE.get(self.game.id, {}):
+        if self.turn_noise is not None:
             title = "meilleur tour complet, à l'estime"
         elif self.name == "expert" and self.game.id in WHOLE_TURN_GAMES:
             title = "meilleur jeu complet du lancer"
