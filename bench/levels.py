@@ -46,7 +46,7 @@ import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -272,10 +272,12 @@ def play_pair(
     scale: float,
     pool: Executor | None = None,
     first: int = 0,
+    progress: bool = False,
 ) -> PairResult:
     """``games`` games of ``stronger`` against ``weaker`` on ``spec``, numbered from
     ``first``, seats alternated (in ``pool``'s processes when given: the same games,
-    sooner)."""
+    sooner); with ``progress``, a line as each game ends, so that a long run stopped
+    early still tells its games."""
     fair = fair_share(find_game(spec))
     strong_nodes = level_nodes(stronger, speed, scale)
     weak_nodes = level_nodes(weaker, speed, scale)
@@ -285,9 +287,14 @@ def play_pair(
         for index in range(first, first + games)
     ]
     if pool is None:
-        shares = [play_one(*a) for a in arguments]
+        finished: Iterable[float] = (play_one(*a) for a in arguments)
     else:
-        shares = list(pool.map(play_one, *zip(*arguments, strict=True)))
+        finished = pool.map(play_one, *zip(*arguments, strict=True))
+    shares: list[float] = []
+    for index, share in zip(range(first, first + games), finished, strict=True):
+        shares.append(share)
+        if progress:
+            print(f"  {spec}, {stronger} > {weaker}, game {index}: {share:g}", flush=True)
     wins = sum(share == 1.0 for share in shares)
     losses = sum(share == 0.0 for share in shares)
     turns = seat_turns(find_game(spec))
@@ -438,6 +445,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="number of the first game (default 0): more games after a run")
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes playing games at the same time (default 1)")
+    parser.add_argument("--progress", action="store_true",
+                        help="print every game's share as it ends")
     parser.add_argument("--measure-speed", action="store_true",
                         help="measure every spec's nodes/s (the table in this module)")
     parser.add_argument("--speeds", choices=("table", "measure"), default="table",
@@ -465,7 +474,7 @@ def main(argv: list[str] | None = None) -> int:
         for stronger, weaker in pairs:
             games = games_for(spec, args.games)
             result = play_pair(spec, stronger, weaker, games, speed, args.scale, pool,
-                               args.first)
+                               args.first, args.progress)
             results.append(result)
             rows.append(pair_row(result, speed, args.scale))
             print(markdown_table(HEADERS, [rows[-1]]).split("\n")[2], flush=True)

@@ -78,6 +78,20 @@ def test_more_games_continue_a_match_where_it_stopped(monkeypatch: pytest.Monkey
     assert played == [2, 3] and (tail.wins, tail.losses) == (1, 1)
 
 
+def test_progress_tells_every_game_as_it_ends(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """A long run stopped early keeps its games: each prints its number and share."""
+    monkeypatch.setattr(levels, "play_one", lambda *a: 1.0 if a[3] % 2 else 0.0)
+    play_pair("reversi", "joueur", "debutant", 3, 10_000, 0.02, first=4, progress=True)
+    assert capsys.readouterr().out.splitlines() == [
+        "  reversi, joueur > debutant, game 4: 0",
+        "  reversi, joueur > debutant, game 5: 1",
+        "  reversi, joueur > debutant, game 6: 0",
+    ]
+    play_pair("reversi", "joueur", "debutant", 3, 10_000, 0.02)
+    assert capsys.readouterr().out == ""
+
+
 # --------------------------------------------------------------------------- interval, shares
 
 
