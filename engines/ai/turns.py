@@ -14,6 +14,11 @@ player to throw.  The error of an ending is drawn from a generator seeded by
 the player's seed and the position it reaches (:func:`play_noise`), so that
 the decisions of one turn all see the same errors and play one whole turn,
 and the same seed always makes the same mistakes.
+
+The doubling cube's decisions are judged the same way, one decision at a time
+(:func:`noisy_choice`): to double or to roll, to take or to drop, each by the
+evaluator on what it leaves (a throw still to come, an offer awaiting its answer,
+a game given up), as gnubg takes them at 0-ply.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from engines.ai.evaluation import Evaluator
 from engines.core import Move, State
 from engines.tables import MOVE, TablesState, complete_plays
 
-__all__ = ["noisy_turn_move", "play_noise", "turn_ends", "turn_values"]
+__all__ = ["noisy_choice", "noisy_turn_move", "play_noise", "turn_ends", "turn_values"]
 
 
 def turn_ends(state: State) -> dict[Hashable, tuple[State, Move]]:
@@ -82,3 +87,20 @@ def noisy_turn_move(state: State, evaluator: Evaluator, seed: int, noise: float)
     best = max(values, key=lambda ending: values[ending][0]
                + play_noise(seed, ending, noise))
     return values[best][1]
+
+
+def noisy_choice(state: State, evaluator: Evaluator, seed: int, noise: float) -> Move:
+    """The player's best decision judged by the position each one leaves (before any
+    dice), each value blurred by :func:`play_noise` keyed by that position; at equal
+    values the first of the legal decisions."""
+    player = state.current_player
+    moves = state.legal_moves()
+    if not moves:
+        raise ValueError(f"no decision to take in '{state.to_text()}'")
+
+    def seen(move: Move) -> float:
+        after = state.apply_unchecked(move)
+        value = evaluator(after, player)
+        return value + play_noise(seed, after.key(), noise) if noise else value
+
+    return max(moves, key=seen)
