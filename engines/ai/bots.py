@@ -375,9 +375,7 @@ class SearchBot(Bot):
             self.oracle_share = 0.0
         self.oracle: MoveOracle | None = move_oracle_for(game) if self.oracle_share else None
         self.endgame: EndgamePlayer | None = endgame_for(game, name, self.evaluator)
-        self.turn_noise: float | None = (
-            TURN_NOISE.get(game.id, {}).get(name) if algorithm == "expectimax" else None
-        )
+        self.turn_noise: float | None = TURN_NOISE.get(game.id, {}).get(name)
         """The noise of this level's whole turns (:data:`TURN_NOISE`), if it plays them."""
 
     def _choose(self, state: State, moves: Sequence[Any], rng: random.Random) -> Any:
@@ -398,15 +396,6 @@ class SearchBot(Bot):
                     ending.move, ending.algorithm, ending.nodes, ending.depth, clock.elapsed()
                 )
                 return ending.move
-        if self.algorithm == "mcts":
-            mcts = Mcts(
-                self.evaluator,
-                rollout_depth=ROLLOUT_DEPTH,
-                temperature=DEBUTANT_TEMPERATURE if self.name == "debutant" else 0.0,
-            )
-            found = mcts.search(state, clock, rng)
-            self.last = Decision(found.move, "mcts", found.iterations, 0, found.seconds)
-            return found.move
         if self._takes_cube_decision(state):
             assert self.evaluator is not None
             move = noisy_choice(state, self.evaluator, self.seed, self.turn_noise or 0.0)
@@ -417,6 +406,15 @@ class SearchBot(Bot):
             move = noisy_turn_move(state, self.evaluator, self.seed, self.turn_noise)
             self.last = Decision(move, "turn", len(moves), 1, clock.elapsed())
             return move
+        if self.algorithm == "mcts":
+            mcts = Mcts(
+                self.evaluator,
+                rollout_depth=ROLLOUT_DEPTH,
+                temperature=DEBUTANT_TEMPERATURE if self.name == "debutant" else 0.0,
+            )
+            found = mcts.search(state, clock, rng)
+            self.last = Decision(found.move, "mcts", found.iterations, 0, found.seconds)
+            return found.move
         turns = self.game.id in TURN_DEPTH_GAMES
         if self.name == "debutant":
             search = AlphaBeta(
