@@ -16,7 +16,8 @@ decision on the reference machine (:data:`LEVELS`):
   with few pieces left).  At backgammon the expert plays the evaluator's
   best whole play of the throw (:data:`WHOLE_TURN_GAMES`); at backgammon,
   jacquet and two-player barricades the joueur plays its evaluator's best
-  whole turn with an error on its judgement of each (:data:`TURN_NOISE`).
+  whole turn with an error on its judgement of each (:data:`TURN_NOISE`), and
+  at backgammon both decide whether to double at once (:data:`CUBE_GAMES`).
 
 Which search (:func:`algorithm_for`), from the game's properties:
 
@@ -375,7 +376,9 @@ class SearchBot(Bot):
             self.oracle_share = 0.0
         self.oracle: MoveOracle | None = move_oracle_for(game) if self.oracle_share else None
         self.endgame: EndgamePlayer | None = endgame_for(game, name, self.evaluator)
-        self.turn_noise: float | None = TURN_NOISE.get(game.id, {}).get(name)
+        self.turn_noise: float | None = (
+            TURN_NOISE.get(game.id, {}).get(name) if algorithm == "expectimax" else None
+        )
         """The noise of this level's whole turns (:data:`TURN_NOISE`), if it plays them."""
 
     def _choose(self, state: State, moves: Sequence[Any], rng: random.Random) -> Any:

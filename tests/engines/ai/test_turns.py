@@ -170,19 +170,13 @@ def test_the_joueur_plays_its_turns_without_searching(spec: str) -> None:
     assert move in state.legal_moves()
 
 
-@pytest.mark.parametrize("spec", ["barricades:equipes", "barricades,players=3",
-                                  "barricades,players=4"])
-def test_with_more_players_the_joueur_plays_noisy_turns_and_the_expert_searches(
-        spec: str) -> None:
+@pytest.mark.parametrize("spec", ["barricades:equipes", "barricades,players=3"])
+def test_with_more_than_two_players_the_joueur_searches(spec: str) -> None:
+    joueur = make_bot("joueur", spec, nodes=50)
+    assert "estime" not in joueur.describe()
     state = turn_starts(spec, 1, seed=2)[0]
-    joueur, expert = (make_bot(level, spec, nodes=50) for level in ("joueur", "expert"))
-    assert "estime" in joueur.describe() and "estime" not in expert.describe()
-    evaluator = evaluator_for(find_game(spec))
-    assert evaluator is not None
-    assert joueur.choose(state) == noisy_turn_move(state, evaluator, 0, BARRICADES_NOISE)
-    assert joueur.last is not None and joueur.last.algorithm == "turn"
-    expert.choose(state)
-    assert expert.last is not None and expert.last.algorithm == "mcts"
+    joueur.choose(state)
+    assert joueur.last is not None and joueur.last.algorithm == "mcts"
 
 
 def test_noisy_turns_are_for_checker_moves_only() -> None:
