@@ -116,19 +116,21 @@ through the opponent's throws does in the time of a decision: ``python -m bench.
 --only backgammon`` gives -0.05 points per game against gnubg 0-ply without the search,
 -0.38 with a quarter-second search (100 games each)."""
 CUBE_GAMES = frozenset({"backgammon"})
-"""Games whose ``joueur`` and ``expert`` decide whether to double at once, by the evaluator
-on the position each choice leaves (the throw to come, or the offer and its answer), as
-gnubg does at 0-ply, the joueur with its noise (:func:`engines.ai.turns.noisy_choice`);
-the joueur answers a double the same way, the expert by its search.  Judged by gnubg's
-2-ply cube analysis on decisions from five-point matches, equity lost per decision:
+"""Games whose ``joueur`` and ``expert`` take the cube's decisions (double or roll, take
+or drop) at once, by the evaluator on the position each choice leaves
+(:func:`engines.ai.turns.noisy_choice`): the joueur as gnubg's *intermediate* level, at
+0-ply with its noise; the expert one throw on, as gnubg at 1-ply, without noise.
+Judged by gnubg's 2-ply cube analysis on positions from five-point matches (two sets,
+of 328 and 44), equity lost per decision:
 
-- to double: 0.0076 at once against 0.0111 for the search at the bench's budgets (328
-  decisions); 0.0004 against 0.032 for the search in the expert's real time (44);
-- to take or drop: 0.0134 for both at the bench's budgets (106); 0.025 at once against
-  0.003 for the search in real time (44).
+- to double: one throw on 0.0056 and 0.0066; at once (noiseless) 0.0076 and 0.0004;
+  the search through the throws the expert played before, 0.0111 at the bench's budgets
+  (first set) and 0.032 at its real time (second set);
+- to take or drop: one throw on 0.0099 and 0.0031; at once 0.064 and 0.025; the search
+  as at once at the bench's budgets (the first 106), 0.003 at its real time.
 
-A player decides whether to double before every throw: at once, it no longer waits
-for a search there.  A double to answer is rare, and worth the expert's time."""
+A player decides whether to double before every throw: taken at once, it no longer
+waits for a search there."""
 INTERMEDIATE_NOISE = 0.04
 """GNU Backgammon's *intermediate* noise: an error of 0.04 points of a game, on average,
 on its judgement of each play."""
@@ -401,7 +403,8 @@ class SearchBot(Bot):
                 return ending.move
         if self._takes_cube_decision(state):
             assert self.evaluator is not None
-            move = noisy_choice(state, self.evaluator, self.seed, self.turn_noise or 0.0)
+            move = noisy_choice(state, self.evaluator, self.seed, self.turn_noise or 0.0,
+                                one_throw_on=self.name == "expert")
             self.last = Decision(move, "turn", len(moves), 1, clock.elapsed())
             return move
         if self.turn_noise is not None and self._plays_noisy_turn(state):
@@ -450,7 +453,7 @@ class SearchBot(Bot):
             return False
         if not isinstance(state, TablesState):
             return False
-        return state.phase == CUBE or (state.phase == ANSWER and self.name != "expert")
+        return state.phase in (CUBE, ANSWER)
 
     def _plays_noisy_turn(self, state: State) -> bool:
         """Whether a level of :data:`TURN_NOISE` plays this decision by its whole turns

@@ -18,7 +18,8 @@ and the same seed always makes the same mistakes.
 The doubling cube's decisions are judged the same way, one decision at a time
 (:func:`noisy_choice`): to double or to roll, to take or to drop, each by the
 evaluator on what it leaves (a throw still to come, an offer awaiting its answer,
-a game given up), as gnubg takes them at 0-ply.
+a game given up), as gnubg takes them at 0-ply; or one throw on, as at 1-ply
+(:func:`after_throws`).
 """
 
 from __future__ import annotations
@@ -28,9 +29,11 @@ from collections.abc import Hashable
 
 from engines.ai.evaluation import Evaluator
 from engines.core import Move, State
-from engines.tables import MOVE, TablesState, complete_plays
+from engines.tables import MOVE, OPENING, TablesState, complete_plays
 
-__all__ = ["noisy_choice", "noisy_turn_move", "play_noise", "turn_ends", "turn_values"]
+__all__ = [
+    "after_throws", "noisy_choice", "noisy_turn_move", "play_noise", "turn_ends", "turn_values",
+]
 
 
 def turn_ends(state: State) -> dict[Hashable, tuple[State, Move]]:
@@ -89,10 +92,12 @@ def noisy_turn_move(state: State, evaluator: Evaluator, seed: int, noise: float)
     return values[best][1]
 
 
-def noisy_choice(state: State, evaluator: Evaluator, seed: int, noise: float) -> Move:
+def noisy_choice(state: State, evaluator: Evaluator, seed: int, noise: float,
+                 one_throw_on: bool = False) -> Move:
     """The player's best decision judged by the position each one leaves (before any
     dice), each value blurred by :func:`play_noise` keyed by that position; at equal
-    values the first of the legal decisions."""
+    values the first of the legal decisions.  ``one_throw_on`` judges each position
+    by :func:`after_throws` (gnubg's 1-ply) instead of the evaluator alone (0-ply)."""
     player = state.current_player
     moves = state.legal_moves()
     if not moves:
@@ -100,7 +105,30 @@ def noisy_choice(state: State, evaluator: Evaluator, seed: int, noise: float) ->
 
     def seen(move: Move) -> float:
         after = state.apply_unchecked(move)
-        value = evaluator(after, player)
+        judge = after_throws if one_throw_on else _at_once
+        value = judge(after, player, evaluator)
         return value + play_noise(seed, after.key(), noise) if noise else value
 
     return max(moves, key=seen)
+
+
+def _at_once(state: State, player: str, evaluator: Evaluator) -> float:
+    """The evaluator's value of ``state`` for ``player`` (gnubg's 0-ply)."""
+    return evaluator(state, player)
+
+
+def after_throws(state: State, player: str, evaluator: Evaluator) -> float:
+    """The value for ``player`` of ``state`` one throw on: before the dice, the mean
+    over the throws of the evaluator after each (the best complete play of the throw);
+    at the other player's decision (an answer to a double), the one best for them.  A
+    finished game or a new manche (a dropped double) is judged by the evaluator, from
+    the score.  The evaluator is assumed zero-sum, as backgammon's is."""
+    if state.is_terminal() or getattr(state, "phase", None) == OPENING:
+        return evaluator(state, player)
+    if state.is_chance_node():
+        return sum(chance * evaluator(state.apply_unchecked(throw), player)
+                   for throw, chance in state.chance_outcomes())
+    if state.current_player != player:
+        return min(after_throws(state.apply_unchecked(move), player, evaluator)
+                   for move in state.legal_moves())
+    return evaluator(state, player)

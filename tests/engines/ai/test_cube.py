@@ -9,7 +9,7 @@ from engines import find_game
 from engines.ai import make_bot
 from engines.ai.bots import TURN_NOISE
 from engines.ai.evaluation import evaluator_for
-from engines.ai.turns import noisy_choice
+from engines.ai.turns import after_throws, noisy_choice
 from engines.backgammon import BackgammonState
 from engines.tables import ANSWER, CUBE
 from engines.tables.moves import DOUBLE, DROP, ROLL, TAKE
@@ -41,7 +41,21 @@ def position(text: str) -> BackgammonState:
     return state
 
 
-@pytest.mark.parametrize("text", REFERENCE)
+MISSED = {
+    "n3n1.n1.n5n3.....n2...b2b1b2b6.b3.b1 0,0 blanc videau 1 0-0 - 22":
+        "one throw on, the expert takes a double gnubg passes, by 0.025 of its evaluator",
+    "n5n4.b1...b1.....b1.b2n1b2b4b2b2... 0,0 noir videau 1 0-1 - 46":
+        "one throw on, the expert finds it too good to double; gnubg doubles, and passes",
+}
+"""Known misses of the expert (taken at once, 0-ply, it gets both right, but it loses
+more over the positions gnubg judged: see ``CUBE_GAMES``)."""
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param(text, marks=pytest.mark.xfail(strict=True, reason=MISSED[text]))
+    if text in MISSED else text
+    for text in REFERENCE
+])
 def test_the_expert_doubles_and_answers_as_gnubg(text: str) -> None:
     (no_double, taken, passed), double, answer = REFERENCE[text]
     assert (double == DOUBLE) == (min(taken, passed) > no_double)
@@ -60,14 +74,37 @@ def test_whether_to_double_is_decided_at_once(level: str) -> None:
     assert bot.last is not None and (bot.last.algorithm, bot.last.nodes) == ("turn", 2)
 
 
-def test_the_joueur_answers_at_once_the_expert_by_its_search() -> None:
+def test_both_answer_a_double_at_once() -> None:
     offered = position(BORDERLINE).apply(DOUBLE)
-    joueur, expert = (make_bot(level, GAME, seed=1, nodes=300) for level in ("joueur", "expert"))
-    joueur.choose(offered)
-    expert.choose(offered)
-    assert joueur.last is not None and (joueur.last.algorithm, joueur.last.nodes) == ("turn", 2)
-    assert expert.last is not None and expert.last.algorithm == "expectimax"
-    assert expert.last.nodes > 2
+    for level in ("joueur", "expert"):
+        bot = make_bot(level, GAME, seed=1, nodes=300)
+        bot.choose(offered)
+        assert bot.last is not None and (bot.last.algorithm, bot.last.nodes) == ("turn", 2)
+
+
+RACE = ".n2n3n3n3n4............b5b4b3b2b1. 0,0 noir videau 1 0-0 - 9"
+"""64 pips against 70 at 0-0: gnubg doubles and takes (``test_cube_decisions_in_a_race``)."""
+
+
+def test_the_expert_judges_its_cube_one_throw_on() -> None:
+    assert EVALUATOR is not None
+    race = position(RACE)
+    for state in (race, race.apply(DOUBLE), position(BORDERLINE)):
+        expert = make_bot("expert", GAME, seed=0).choose(state)
+        assert expert == noisy_choice(state, EVALUATOR, 0, 0.0, one_throw_on=True)
+    # at once, doubling looks 0.006 worse than rolling; one throw on, 0.025 better
+    assert noisy_choice(race, EVALUATOR, 0, 0.0) == ROLL
+    assert make_bot("expert", GAME, seed=0).choose(race) == DOUBLE
+
+
+def test_one_throw_on_is_the_mean_over_the_throws() -> None:
+    assert EVALUATOR is not None
+    rolled = position(RACE).apply(ROLL)
+    mean = sum(chance * EVALUATOR(rolled.apply(throw), "noir")
+               for throw, chance in rolled.chance_outcomes())
+    assert after_throws(rolled, "noir", EVALUATOR) == pytest.approx(mean)
+    dropped = position(RACE).apply(DOUBLE).apply(DROP)
+    assert after_throws(dropped, "noir", EVALUATOR) == EVALUATOR(dropped, "noir")
 
 
 def test_the_debutant_still_searches_its_cube_decisions() -> None:
@@ -93,11 +130,10 @@ def test_without_noise_the_choice_is_the_evaluators_best() -> None:
 def test_the_joueur_misjudges_a_close_double_now_and_then_always_the_same_way() -> None:
     state = position(BORDERLINE)
     noise = TURN_NOISE["backgammon"]["joueur"]
-    expert = make_bot("expert", GAME, seed=0).choose(state)
-    assert expert == DOUBLE
+    assert EVALUATOR is not None
+    assert noisy_choice(state, EVALUATOR, 0, 0.0) == DOUBLE  # noiseless
     choices = [make_bot("joueur", GAME, seed=seed).choose(state) for seed in range(40)]
     assert 1 <= choices.count(ROLL) <= 12, choices
-    assert EVALUATOR is not None
     assert choices == [noisy_choice(state, EVALUATOR, seed, noise) for seed in range(40)]
     assert choices == [make_bot("joueur", GAME, seed=seed).choose(state) for seed in range(40)]
 
