@@ -44,6 +44,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+import signal
 import sys
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -430,6 +431,14 @@ def chosen_specs(text: str) -> list[str]:
     return split_specs(text)
 
 
+def stop_with_the_pool(number: int, frame: object) -> None:
+    """On ``kill`` (SIGTERM): stop the processes playing the games too, which would
+    otherwise play on, orphaned, for as long as their games last."""
+    for child in multiprocessing.active_children():
+        child.terminate()
+    sys.exit(128 + number)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.levels", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -463,6 +472,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error))
     pool = None
     if args.jobs > 1:
+        signal.signal(signal.SIGTERM, stop_with_the_pool)
         context = multiprocessing.get_context("spawn")
         pool = ProcessPoolExecutor(max_workers=args.jobs, mp_context=context)
     began = time.perf_counter()

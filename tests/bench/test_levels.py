@@ -7,6 +7,7 @@ the same games on any machine, so a result that passes once always does.
 from __future__ import annotations
 
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -296,6 +297,40 @@ def _run(*args: str) -> list[str]:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout.strip().splitlines()
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (Linux's ``/proc``)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_killing_a_run_stops_the_processes_playing_its_games() -> None:
+    run = subprocess.Popen(
+        [sys.executable, "-m", "bench.levels", "--specs", "reversi", "--scale", "0.05",
+         "--pairs", "expert>joueur", "--games", "40", "--jobs", "2", "--progress"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )
+    assert run.stdout is not None
+    assert "game" in run.stdout.readline()  # the players are at work
+    players = _children(run.pid)
+    assert len(players) >= 2
+    run.terminate()
+    assert run.wait(timeout=30) == 128 + signal.SIGTERM
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in players) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = [pid for pid in players if Path(f"/proc/{pid}/stat").exists()
+            and Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"]
+    assert left == []
 
 
 def test_budgets_command_line() -> None:
