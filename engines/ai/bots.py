@@ -110,7 +110,7 @@ nothing between it and the expert (``expert > joueur`` 0.502 over 4,000 games of
 ``python -m bench.levels``), while its search alone leaves the expert a measurable edge."""
 WHOLE_TURN_GAMES = frozenset({"backgammon"})
 """Games whose ``expert``, moving its checkers, plays its evaluator's best complete play of
-the throw and searches no further (its cube decisions are still searched).  There, the
+the throw and searches no further (its cube decisions: :data:`CUBE_GAMES`).  There, the
 evaluator (fitted to GNU Backgammon's) judges whole plays better than our expectiminimax
 through the opponent's throws does in the time of a decision: ``python -m bench.strength
 --only backgammon`` gives -0.05 points per game against gnubg 0-ply without the search,
@@ -449,11 +449,12 @@ class SearchBot(Bot):
 
     def _takes_cube_decision(self, state: State) -> bool:
         """Whether this is a cube decision that this level takes at once (:data:`CUBE_GAMES`)."""
-        if self.name == "debutant" or self.game.id not in CUBE_GAMES:
-            return False
-        if not isinstance(state, TablesState):
-            return False
-        return state.phase in (CUBE, ANSWER)
+        return (
+            self.name != "debutant"
+            and self.game.id in CUBE_GAMES
+            and isinstance(state, TablesState)
+            and state.phase in (CUBE, ANSWER)
+        )
 
     def _plays_noisy_turn(self, state: State) -> bool:
         """Whether a level of :data:`TURN_NOISE` plays this decision by its whole turns
