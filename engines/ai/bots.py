@@ -119,18 +119,14 @@ CUBE_GAMES = frozenset({"backgammon"})
 """Games whose ``joueur`` and ``expert`` take the cube's decisions (double or roll, take
 or drop) at once, by the evaluator on the position each choice leaves
 (:func:`engines.ai.turns.noisy_choice`): the joueur as gnubg's *intermediate* level, at
-0-ply with its noise; the expert one throw on, as gnubg at 1-ply, without noise.
-Judged by gnubg's 2-ply cube analysis on positions from five-point matches (two sets,
-of 328 and 44), equity lost per decision:
-
-- to double: one throw on 0.0056 and 0.0066; at once (noiseless) 0.0076 and 0.0004;
-  the search through the throws the expert played before, 0.0111 at the bench's budgets
-  (first set) and 0.032 at its real time (second set);
-- to take or drop: one throw on 0.0099 and 0.0031; at once 0.064 and 0.025; the search
-  as at once at the bench's budgets (the first 106), 0.003 at its real time.
-
-A player decides whether to double before every throw: taken at once, it no longer
-waits for a search there."""
+0-ply with its noise; the expert doubles at 0-ply without noise, and answers a double
+one throw on, as gnubg at 1-ply.  ``python -m bench.peers.gnubg_cube`` (gnubg's 2-ply
+cube analysis of 396 positions from six matches between joueurs) gives the equity lost
+per decision, to double and to answer: the expert 0.0053 and 0.0078, the joueur 0.0066
+and 0.083, the debutant 0.07 and 0.02; one throw on for both, 0.026 and 0.0078.  The
+search through the throws that both levels played before lost 0.011 and 0.013 at the
+bench's budgets (on earlier positions).  A player decides whether to double before
+every throw: taken at once, it no longer waits for a search there."""
 INTERMEDIATE_NOISE = 0.04
 """GNU Backgammon's *intermediate* noise: an error of 0.04 points of a game, on average,
 on its judgement of each play."""
@@ -403,8 +399,9 @@ class SearchBot(Bot):
                 return ending.move
         if self._takes_cube_decision(state):
             assert self.evaluator is not None
+            answers = getattr(state, "phase", None) == ANSWER
             move = noisy_choice(state, self.evaluator, self.seed, self.turn_noise or 0.0,
-                                one_throw_on=self.name == "expert")
+                                one_throw_on=self.name == "expert" and answers)
             self.last = Decision(move, "turn", len(moves), 1, clock.elapsed())
             return move
         if self.turn_noise is not None and self._plays_noisy_turn(state):
