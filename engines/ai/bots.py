@@ -17,7 +17,7 @@ decision on the reference machine (:data:`LEVELS`):
   best whole play of the throw (:data:`WHOLE_TURN_GAMES`); at backgammon,
   jacquet and two-player barricades the joueur plays its evaluator's best
   whole turn with an error on its judgement of each (:data:`TURN_NOISE`), and
-  at backgammon both decide whether to double at once (:data:`CUBE_GAMES`).
+  at backgammon both take the cube's decisions at once (:data:`CUBE_GAMES`).
 
 Which search (:func:`algorithm_for`), from the game's properties:
 
@@ -404,11 +404,6 @@ class SearchBot(Bot):
                                 one_throw_on=self.name == "expert" and answers)
             self.last = Decision(move, "turn", len(moves), 1, clock.elapsed())
             return move
-        if self.turn_noise is not None and self._plays_noisy_turn(state):
-            assert self.evaluator is not None
-            move = noisy_turn_move(state, self.evaluator, self.seed, self.turn_noise)
-            self.last = Decision(move, "turn", len(moves), 1, clock.elapsed())
-            return move
         if self.algorithm == "mcts":
             mcts = Mcts(
                 self.evaluator,
@@ -418,6 +413,11 @@ class SearchBot(Bot):
             found = mcts.search(state, clock, rng)
             self.last = Decision(found.move, "mcts", found.iterations, 0, found.seconds)
             return found.move
+        if self.turn_noise is not None and self._plays_noisy_turn(state):
+            assert self.evaluator is not None
+            move = noisy_turn_move(state, self.evaluator, self.seed, self.turn_noise)
+            self.last = Decision(move, "turn", len(moves), 1, clock.elapsed())
+            return move
         turns = self.game.id in TURN_DEPTH_GAMES
         if self.name == "debutant":
             search = AlphaBeta(
