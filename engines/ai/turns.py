@@ -81,12 +81,15 @@ def play_noise(seed: int, ending: Hashable, noise: float) -> float:
 
 def noisy_turn_move(state: State, evaluator: Evaluator, seed: int, noise: float) -> Move:
     """The decision that starts the player's best way to end its turn, each ending's
-    value blurred by :func:`play_noise` (``noise`` in the evaluator's units)."""
+    value blurred by :func:`play_noise` (``noise`` in the evaluator's units; none at 0,
+    and then the first of the best endings)."""
     if isinstance(state, TablesState) and state.phase != MOVE:
         raise ValueError(f"'{state.to_text()}' is not a checker move")
     values = turn_values(state, evaluator)
     if not values:
         raise ValueError(f"no decision to take in '{state.to_text()}'")
+    if not noise:
+        return max(values.values(), key=lambda value: value[0])[1]
     best = max(values, key=lambda ending: values[ending][0]
                + play_noise(seed, ending, noise))
     return values[best][1]
