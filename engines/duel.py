@@ -105,7 +105,7 @@ class Duel:
         if "," in self.game.spec:
             title += f" [{self.game.spec}]"
         self.say("intro", game=title, seat=self.player(self.seat),
-                 bot=self.bot.describe(), others=others)
+                 bot=self.bot.describe(self.lang), others=others)
         self.say("help", example=self._example(state))
         shown: State | None = None
         while not state.is_terminal():

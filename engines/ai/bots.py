@@ -65,7 +65,7 @@ import random
 import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
@@ -93,6 +93,20 @@ LEVEL_TITLES: Mapping[str, str] = MappingProxyType(
     {"random": "hasard", "debutant": "débutant", "joueur": "joueur", "expert": "expert"}
 )
 """French names of the bots, for the screen."""
+DESCRIPTION_EN: Mapping[str, str] = MappingProxyType({
+    "hasard": "random",
+    "débutant": "beginner",
+    "joueur": "player",
+    "coups au hasard": "random moves",
+    "alpha-bêta": "alpha-beta",
+    "meilleur tour complet, à l'estime": "best whole turn, by estimate",
+    "meilleur jeu complet du lancer": "best whole play of the throw",
+    "meilleur tour complet": "best whole turn",
+    " peu profond": ", shallow",
+    "solveur exact": "exact solver",
+    "des coups": "of the moves",
+})
+"""English for the words of :meth:`Bot.describe` (the others are the same in both)."""
 
 DEBUTANT_DEPTH = 2
 """Decisions the beginner's alpha-beta looks ahead."""
@@ -335,8 +349,9 @@ class Bot(ABC):
         """Pick among ``moves`` (at least two)."""
 
     @abstractmethod
-    def describe(self) -> str:
-        """French description: ``expert (alpha-bêta, 3 s)``."""
+    def describe(self, lang: str = "fr") -> str:
+        """Description in French (``expert (alpha-bêta, 3 s)``) or, with ``lang="en"``,
+        English (``expert (alpha-beta, 3 s)``)."""
 
     def rng_for(self, state: State) -> random.Random:
         """The random generator of one decision: seeded by the bot and the position."""
@@ -357,8 +372,9 @@ class RandomBot(Bot):
         self.last = Decision(move, "random", 0, 0, 0.0)
         return move
 
-    def describe(self) -> str:
-        return f"{LEVEL_TITLES['random']} ({ALGORITHM_TITLES['random']})"
+    def describe(self, lang: str = "fr") -> str:
+        words = _words(lang)
+        return f"{words(LEVEL_TITLES['random'])} ({words(ALGORITHM_TITLES['random'])})"
 
 
 class SearchBot(Bot):
@@ -493,21 +509,32 @@ class SearchBot(Bot):
         """Whether this decision plays the solver's move (always for the expert)."""
         return self.oracle_share >= 1 or rng.random() < self.oracle_share
 
-    def describe(self) -> str:
-        title = ALGORITHM_TITLES[self.algorithm]
+    def describe(self, lang: str = "fr") -> str:
+        words = _words(lang)
+        title = words(ALGORITHM_TITLES[self.algorithm])
         if self.turn_noise is not None:
-            title = "meilleur tour complet, à l'estime"
+            title = words("meilleur tour complet, à l'estime")
         elif self.name == "expert" and self.game.id in WHOLE_TURN_GAMES:
-            title = "meilleur jeu complet du lancer"
+            title = words("meilleur jeu complet du lancer")
         elif self._plays_best_turn():
-            title = "meilleur tour complet"
+            title = words("meilleur tour complet")
         if self.name == "debutant" and self.algorithm != "mcts":
-            title += " peu profond"
+            title += words(" peu profond")
         if self.oracle is not None:
             share = round(100 * self.oracle_share)
-            often = "" if share >= 100 else f" {share}\u202f% des coups"
-            title = f"solveur exact{often}, " + title
-        return f"{LEVEL_TITLES[self.name]} ({title}, {self.budget.describe()})"
+            often = "" if share >= 100 else f" {share}\u202f% {words('des coups')}"
+            title = f"{words('solveur exact')}{often}, " + title
+        budget = self.budget.describe(lang)
+        return f"{words(LEVEL_TITLES[self.name])} ({title}, {budget})"
+
+
+def _words(lang: str) -> Callable[[str], str]:
+    """The words of a description in ``lang``: French as they are, or English."""
+    if lang == "fr":
+        return lambda text: text
+    if lang == "en":
+        return lambda text: DESCRIPTION_EN.get(text, text)
+    raise ValueError(f"unknown language '{lang}'; choose fr or en")
 
 
 def make_bot(

@@ -38,13 +38,19 @@ class Budget:
         """A clock for one decision, started now."""
         return Clock(self)
 
-    def describe(self) -> str:
-        """French text: ``3 s``, ``0,3 s``, ``5 000 nœuds``."""
+    def describe(self, lang: str = "fr") -> str:
+        """French text, ``3 s``, ``0,3 s``, ``5 000 nœuds``; or, with ``lang="en"``,
+        English: ``3 s``, ``0.3 s``, ``5,000 nodes``."""
+        english = lang == "en"
         parts = []
         if self.seconds is not None:
-            parts.append(f"{self.seconds:g}".replace(".", ",") + " s")
+            seconds = f"{self.seconds:g}"
+            parts.append((seconds if english else seconds.replace(".", ",")) + " s")
         if self.nodes is not None:
-            parts.append(f"{self.nodes:,}".replace(",", "\u202f") + " nœuds")
+            if english:
+                parts.append(f"{self.nodes:,} nodes")
+            else:
+                parts.append(f"{self.nodes:,}".replace(",", "\u202f") + " nœuds")
         return ", ".join(parts)
 
 

@@ -176,7 +176,7 @@ def test_duel_plays_to_the_end_in_english() -> None:
     outcome = duel.run()
     assert outcome is not None
     text = out.getvalue()
-    assert "you play white; the machine plays black" in text
+    assert "you play white; the machine plays black, level random (random moves)." in text
     assert ("Game over:" in text) or ("Draw —" in text)
 
 

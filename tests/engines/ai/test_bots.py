@@ -76,6 +76,26 @@ def test_describe_in_french() -> None:
     assert make_bot("joueur", nim).describe() == "joueur (Monte-Carlo, 1 s)"
 
 
+def test_describe_in_english() -> None:
+    assert make_bot("expert", "reversi").describe("en") == "expert (alpha-beta, 3 s)"
+    debutant = make_bot("debutant", "reversi").describe("en")
+    assert debutant == "beginner (alpha-beta, shallow, 0.3 s)"
+    described = make_bot("joueur", "reversi", nodes=5000).describe("en")
+    assert described == "player (alpha-beta, 5,000 nodes)"
+    assert make_bot("random", "reversi").describe("en") == "random (random moves)"
+    joueur = make_bot("joueur", "multitchoukatro,cases=10").describe("en")
+    assert joueur == "player (exact solver 75\u202f% of the moves, Monte-Carlo, 1 s)"
+    expert = make_bot("expert", "barricades,players=4").describe("en")
+    assert expert == "expert (best whole turn, 3 s)"
+    # Every French word of a description has its English.
+    for spec in ("backgammon", "jacquet", "barricades,players=3", "shut-the-box"):
+        for level in ("debutant", "joueur", "expert"):
+            english = make_bot(level, spec).describe("en")
+            assert not any(word in english for word in ("meilleur", "peu", "solveur", "nœuds"))
+    with pytest.raises(ValueError, match="unknown language"):
+        make_bot("expert", "reversi").describe("de")
+
+
 def test_budget_from_level_or_override() -> None:
     bot = make_bot("joueur", "reversi")
     assert bot.name == "joueur"
