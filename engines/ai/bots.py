@@ -127,7 +127,8 @@ nothing between it and the expert (``expert > joueur`` 0.502 over 4,000 games of
 ``python -m bench.levels``), while its search alone leaves the expert a measurable edge."""
 WHOLE_TURN_GAMES = frozenset({"backgammon"})
 """Games whose ``expert``, moving its checkers, plays its evaluator's best complete play of
-the throw and searches no further (its cube decisions: :data:`CUBE_GAMES`).  There, the
+the throw (:func:`engines.ai.turns.noisy_turn_move` without noise) and searches no further
+(its cube decisions: :data:`CUBE_GAMES`).  There, the
 evaluator (fitted to GNU Backgammon's) judges whole plays better than our expectiminimax
 through the opponent's throws does in the time of a decision: ``python -m bench.strength
 --only backgammon`` gives -0.05 points per game against gnubg 0-ply without the search,
@@ -435,7 +436,7 @@ class SearchBot(Bot):
                                 one_throw_on=self.name == "expert" and answers)
             self.last = Decision(move, "turn", len(moves), 1, clock.elapsed())
             return move
-        if self._plays_best_turn():
+        if self._plays_best_turn(state):
             assert self.evaluator is not None
             move = noisy_turn_move(state, self.evaluator, self.seed, 0.0)
             self.last = Decision(move, "turn", len(moves), 1, clock.elapsed())
@@ -459,8 +460,6 @@ class SearchBot(Bot):
             search = AlphaBeta(
                 self.evaluator, max_depth=DEBUTANT_DEPTH, margin=DEBUTANT_MARGIN, turn_depth=turns
             )
-        elif self._plays_whole_turn(state):
-            search = AlphaBeta(self.evaluator, max_depth=1)
         else:
             search = AlphaBeta(self.evaluator, turn_depth=turns)
         result = search.search(state, clock, rng)
@@ -472,23 +471,16 @@ class SearchBot(Bot):
         self.last = Decision(move, self.algorithm, result.nodes, result.depth, result.seconds)
         return move
 
-    def _plays_whole_turn(self, state: State) -> bool:
-        """Whether this decision moves a checker of an expert in :data:`WHOLE_TURN_GAMES`."""
-        return (
-            self.name == "expert"
-            and self.game.id in WHOLE_TURN_GAMES
-            and getattr(state, "phase", None) == CHECKER_MOVES
-        )
-
-    def _plays_best_turn(self) -> bool:
-        """Whether this is an expert of :data:`MANY_PLAYER_TURN_GAMES` with three or four
-        players."""
-        return (
-            self.name == "expert"
-            and self.evaluator is not None
-            and self.game.id in MANY_PLAYER_TURN_GAMES
-            and len(self.game.players) > 2
-        )
+    def _plays_best_turn(self, state: State | None = None) -> bool:
+        """Whether an expert plays its evaluator's best whole turn here: in the games of
+        :data:`MANY_PLAYER_TURN_GAMES` with three or four players, and in those of
+        :data:`WHOLE_TURN_GAMES` when moving its checkers (``state`` ``None``: whether
+        this expert plays so at all)."""
+        if self.name != "expert" or self.evaluator is None:
+            return False
+        if self.game.id in WHOLE_TURN_GAMES:
+            return state is None or getattr(state, "phase", None) == CHECKER_MOVES
+        return self.game.id in MANY_PLAYER_TURN_GAMES and len(self.game.players) > 2
 
     def _takes_cube_decision(self, state: State) -> bool:
         """Whether this is a cube decision that this level takes at once (:data:`CUBE_GAMES`)."""
@@ -515,7 +507,7 @@ class SearchBot(Bot):
         title = words(ALGORITHM_TITLES[self.algorithm])
         if self.turn_noise is not None:
             title = words("meilleur tour complet, à l'estime")
-        elif self.name == "expert" and self.game.id in WHOLE_TURN_GAMES:
+        elif self._plays_best_turn() and self.game.id in WHOLE_TURN_GAMES:
             title = words("meilleur jeu complet du lancer")
         elif self._plays_best_turn():
             title = words("meilleur tour complet")

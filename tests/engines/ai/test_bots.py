@@ -300,7 +300,7 @@ def test_the_backgammon_expert_plays_the_evaluators_best_complete_play() -> None
             state = state.apply(state.legal_moves()[0])
     expert.choose(state)
     assert expert.last is not None and expert.last.depth == 1
-    assert expert.last.algorithm == "expectimax"
+    assert expert.last.algorithm == "turn"
     joueur = make_bot("joueur", game, seed=3, nodes=2_000)
     joueur.choose(state)
     assert joueur.last is not None and joueur.last.algorithm == "turn"
