@@ -18,8 +18,8 @@ decision on the reference machine (:data:`LEVELS`):
   jacquet and two-player barricades the joueur plays its evaluator's best
   whole turn with an error on its judgement of each (:data:`TURN_NOISE`), and
   at backgammon both take the cube's decisions at once (:data:`CUBE_GAMES`).
-  At barricades with three or four players, each for themselves or in teams,
-  the expert plays its evaluator's best whole turn, without noise
+  At barricades with three or four players each for themselves the expert
+  plays its evaluator's best whole turn, without noise
   (:data:`MANY_PLAYER_TURN_GAMES`).
 
 Which search (:func:`algorithm_for`), from the game's properties:
@@ -146,7 +146,7 @@ search through the throws that both levels played before lost 0.011 and 0.013 at
 bench's budgets (on earlier positions).  A player decides whether to double before
 every throw: taken at once, it no longer waits for a search there."""
 MANY_PLAYER_TURN_GAMES = frozenset({"barricades"})
-"""Games whose ``expert``, with three or four players (each for themselves or in teams),
+"""Games whose ``expert``, with three or four players each for themselves (not in teams),
 plays its evaluator's best whole turn (:func:`engines.ai.turns.noisy_turn_move` without
 noise) where the other levels run MCTS.  At barricades the evaluator judges the move
 and the barricade's new place together better than MCTS's random rollouts do at the
@@ -154,9 +154,10 @@ bench's budgets: against three MCTS joueurs at four players, ``python -m bench.l
 --scale 0.03`` gives the MCTS expert 5-0-15 (0.25, the fair share) over twenty games,
 the whole-turn expert 35-0-45 (0.44) over eighty (0.38 over forty at ``--scale 0.1``);
 at the real budgets one MCTS joueur against three whole-turn experts won 2 of 20 games.
-In teams, against two MCTS joueurs, the MCTS expert scored 17-0-3 over twenty games, the
-whole-turn expert 38-0-2 over forty.  The turn is the same for every budget:
-a decision takes about 10 ms (80 ms at worst)."""
+The turn is the same for every budget: a decision takes about 10 ms (80 ms at worst).
+In teams the expert keeps MCTS: the whole turn scored 38-0-2 against two MCTS joueurs
+at ``--scale 0.03`` (the MCTS expert 17-0-3), but at the real budgets a team of two MCTS
+joueurs won 5 of 9 games against a team of two whole-turn experts."""
 INTERMEDIATE_NOISE = 0.04
 """GNU Backgammon's *intermediate* noise: an error of 0.04 points of a game, on average,
 on its judgement of each play."""
@@ -473,14 +474,18 @@ class SearchBot(Bot):
 
     def _plays_best_turn(self, state: State | None = None) -> bool:
         """Whether an expert plays its evaluator's best whole turn here: in the games of
-        :data:`MANY_PLAYER_TURN_GAMES` with three or four players, and in those of
-        :data:`WHOLE_TURN_GAMES` when moving its checkers (``state`` ``None``: whether
-        this expert plays so at all)."""
+        :data:`MANY_PLAYER_TURN_GAMES` with three or four players each for themselves, and
+        in those of :data:`WHOLE_TURN_GAMES` when moving its checkers (``state`` ``None``:
+        whether this expert plays so at all)."""
         if self.name != "expert" or self.evaluator is None:
             return False
         if self.game.id in WHOLE_TURN_GAMES:
             return state is None or getattr(state, "phase", None) == CHECKER_MOVES
-        return self.game.id in MANY_PLAYER_TURN_GAMES and len(self.game.players) > 2
+        return (
+            self.game.id in MANY_PLAYER_TURN_GAMES
+            and len(self.game.players) > 2
+            and not getattr(self.game, "teams", False)
+        )
 
     def _takes_cube_decision(self, state: State) -> bool:
         """Whether this is a cube decision that this level takes at once (:data:`CUBE_GAMES`)."""

@@ -179,9 +179,7 @@ def test_with_more_than_two_players_the_joueur_searches(spec: str) -> None:
     assert joueur.last is not None and joueur.last.algorithm == "mcts"
 
 
-@pytest.mark.parametrize(
-    "spec", ["barricades,players=3", "barricades,players=4", "barricades:equipes"]
-)
+@pytest.mark.parametrize("spec", ["barricades,players=3", "barricades,players=4"])
 def test_with_three_or_four_players_the_expert_plays_its_best_whole_turn(spec: str) -> None:
     expert = make_bot("expert", spec, nodes=50)
     assert expert.describe().startswith("expert (meilleur tour complet, ")
@@ -190,6 +188,13 @@ def test_with_three_or_four_players_the_expert_plays_its_best_whole_turn(spec: s
         reached = play_turn(state, expert.choose)
         assert values[ending_of(state, reached)] == max(values.values()), state.to_text()
         assert expert.last is not None and expert.last.algorithm == "turn"
+
+
+def test_in_teams_the_expert_searches() -> None:
+    expert = make_bot("expert", "barricades:equipes", nodes=50)
+    assert "tour complet" not in expert.describe()
+    expert.choose(turn_starts("barricades:equipes", 1, seed=2)[0])
+    assert expert.last is not None and expert.last.algorithm == "mcts"
 
 
 def test_noisy_turns_are_for_checker_moves_only() -> None:
