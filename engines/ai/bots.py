@@ -153,7 +153,8 @@ and the barricade's new place together better than MCTS's random rollouts do at 
 bench's budgets: against three MCTS joueurs at four players, ``python -m bench.levels
 --scale 0.03`` gives the MCTS expert 5-0-15 (0.25, the fair share) over twenty games,
 the whole-turn expert 35-0-45 (0.44) over eighty (0.38 over forty at ``--scale 0.1``);
-at the real budgets one MCTS joueur against three whole-turn experts won 2 of 20 games.
+at the real budgets one MCTS joueur against three whole-turn experts won 2 of 20 games
+(1 of 11 against two at three players).
 The turn is the same for every budget: a decision takes about 10 ms (80 ms at worst).
 In teams the expert keeps MCTS: the whole turn scored 38-0-2 against two MCTS joueurs
 at ``--scale 0.03`` (the MCTS expert 17-0-3), but at the real budgets a team of two MCTS
