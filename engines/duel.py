@@ -66,6 +66,8 @@ PLAYER_NAMES_EN = {
 
 QUIT_WORDS = {"q", "quit", "quitter", "exit"}
 HELP_WORDS = {"?", "aide", "help"}
+EXAMPLE_THROWS = 20
+"""Throws of the dice tried, at most, to reach the first move of the help's example."""
 
 
 class Duel:
@@ -164,7 +166,15 @@ class Duel:
 
     @staticmethod
     def _example(state: State) -> str:
-        moves = state.legal_moves()
+        """A move a person could type: past the dice, which the machine throws (an
+        opening's equal dice may be thrown again, hence varied throws)."""
+        throws = random.Random(0)
+        for _ in range(EXAMPLE_THROWS):
+            if state.is_terminal() or not state.is_chance_node():
+                break
+            outcomes = state.chance_outcomes()
+            state = state.apply_unchecked(throws.choice(outcomes)[0])
+        moves = [] if state.is_terminal() else state.legal_moves()
         return str(moves[0]) if moves else "?"
 
 

@@ -154,6 +154,17 @@ def test_duel_reads_moves_and_explains_mistakes() -> None:
     assert "Partie abandonnée" in text
 
 
+@pytest.mark.parametrize("spec", ["barricades,players=4", "backgammon", "jacquet", "reversi"])
+def test_the_duels_example_is_a_move_a_person_plays(spec: str) -> None:
+    """Not a throw of the dice (the machine throws them), even when the opening's
+    equal dice are thrown again."""
+    state = find_game(spec).initial_state()
+    example = Duel._example(state)
+    if state.is_chance_node():
+        assert example not in {str(outcome) for outcome, _ in state.chance_outcomes()}
+    assert example != "?" and not example.startswith("dice")
+
+
 def test_duel_plays_to_the_end_in_english() -> None:
     from engines.ai import make_bot
 
