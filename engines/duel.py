@@ -172,8 +172,7 @@ class Duel:
         for _ in range(EXAMPLE_THROWS):
             if state.is_terminal() or not state.is_chance_node():
                 break
-            outcomes = state.chance_outcomes()
-            state = state.apply_unchecked(throws.choice(outcomes)[0])
+            state = state.apply_unchecked(state.sample_chance(throws))
         moves = [] if state.is_terminal() else state.legal_moves()
         return str(moves[0]) if moves else "?"
 
