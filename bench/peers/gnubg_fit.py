@@ -5,7 +5,9 @@
     its six best otherwise, for variety) and writes, for every turn with a
     choice, the position, the dice and gnubg's whole ``hint`` list: each play
     with the position it reaches and gnubg's chances there (one JSON line per
-    turn).  About 20 judged positions per turn.
+    turn).  About 20 judged positions per turn.  Turns without a choice (one
+    play, or dice that cannot be played) are written too, marked ``forced``,
+    with the one position they leave: they are fitted, not judged.
 ``python -m bench.peers.gnubg_fit train --data F1,F2 --test F3 [--hidden 32]
 [--epochs 30] --out WEIGHTS``
     fits the network of :mod:`engines.ai.eval_backgammon` (its inputs,
@@ -38,6 +40,7 @@ from typing import Any
 from bench.peers.gnubg import Gnubg, our_play, play_sides
 from engines.ai import eval_backgammon as ev
 from engines.backgammon import BackgammonState
+from engines.backgammon.gnubg import board_id
 from engines.core import CHANCE, PASS
 from engines.registry import find_game
 from engines.tables import Side
@@ -66,24 +69,41 @@ def collect(gnubg: Gnubg, turns: int, seed: int, out: Any) -> int:
                 continue
             assert isinstance(state, BackgammonState)
             plays = gnubg.hint(state)
-            if not plays:
+            own, other = state.sides()
+            if not plays:  # the dice cannot be played: the position stays, the other rolls
+                out.write(json.dumps(forced_record(gnubg, state)) + "\n")
                 state = state.apply(PASS)
                 continue
-            own, other = state.sides()
-            if len(plays) > 1:
-                reached = [play_sides(own, other, play.text) for play in plays]
-                record = {
-                    "own": own, "other": other, "dice": [state.dice[0], state.dice[-1]],
-                    "plays": [[mine, theirs, play.equity, play.probs]
-                              for (mine, theirs), play in zip(reached, plays, strict=True)],
-                }
-                out.write(json.dumps(record) + "\n")
-                written += 1
+            reached = [play_sides(own, other, play.text) for play in plays]
+            record: dict[str, Any] = {
+                "own": own, "other": other, "dice": [state.dice[0], state.dice[-1]],
+                "plays": [[mine, theirs, play.equity, play.probs]
+                          for (mine, theirs), play in zip(reached, plays, strict=True)],
+            }
+            if len(plays) == 1:
+                record["forced"] = True
+            out.write(json.dumps(record) + "\n")
+            written += len(plays) > 1
             explore = rng.random() < EXPLORE
             chosen = rng.choice(plays[:6]) if explore else plays[0]
             for move in our_play(state, chosen.text):
                 state = state.apply(move)
     return written
+
+
+def forced_record(gnubg: Gnubg, state: BackgammonState) -> dict[str, Any]:
+    """The record of a turn whose dice cannot be played: the position it leaves (the
+    same, the other side to roll) with gnubg's chances of the player who could not play.
+
+    Without these, a side on the bar against a closed board would appear in the fit
+    only as the one about to throw, never as the one whose opponent throws next: the
+    network would not learn what such a blitz is worth to the side that closed its
+    board (the cube's decisions there)."""
+    own, other = state.sides()
+    win, win_gammon, win_bg, lose_gammon, lose_bg, equity = gnubg.evaluate(board_id(other, own))
+    probs = [1.0 - win, lose_gammon, lose_bg, win_gammon, win_bg]
+    return {"own": own, "other": other, "dice": [state.dice[0], state.dice[-1]],
+            "forced": True, "plays": [[own, other, -equity, probs]]}
 
 
 def read_turns(paths: Sequence[str]) -> Iterator[dict[str, Any]]:
@@ -114,6 +134,8 @@ def judge(paths: Sequence[str]) -> tuple[float, float, int]:
     losses: list[float] = []
     contact: list[float] = []
     for turn in read_turns(paths):
+        if turn.get("forced"):
+            continue
         best = turn["plays"][0][2]
         chosen, value = best, -9.0
         for mine, theirs, equity, _ in turn["plays"]:
@@ -153,7 +175,7 @@ def arrays(paths: Sequence[str]) -> tuple[Any, Any, list[list[tuple[int, float]]
             if len(block) == CHUNK:
                 blocks.append(np.array(block, dtype=np.float32))
                 block = []
-        if all(row >= 0 for row, _ in rows):
+        if not turn.get("forced") and all(row >= 0 for row, _ in rows):
             turns.append(rows)
     blocks.append(np.array(block, dtype=np.float32).reshape(-1, ev.INPUTS))
     return np.concatenate(blocks), np.array(targets, dtype=np.float32), turns

@@ -7,6 +7,7 @@ its Debian package): their tests are skipped where they are missing.
 from __future__ import annotations
 
 import io
+import json
 import math
 import random
 import re
@@ -16,11 +17,12 @@ import pytest
 
 from bench import strength
 from bench.peers.gnubg import GnubgError, our_play, play_sides
-from bench.peers.gnubg_fit import roller_chances
+from bench.peers.gnubg_fit import forced_record, judge, roller_chances
 from bench.peers.openspiel_map import PEERS, action_for, move_for
 from engines import find_game
 from engines.ai import eval_backgammon as ev
 from engines.backgammon import START, BackgammonState
+from engines.backgammon.gnubg import board_id
 from engines.core import CHANCE
 from engines.tables import MOVE
 
@@ -165,6 +167,50 @@ def test_gnubg_chances_are_turned_to_the_side_to_roll() -> None:
     # gnubg gives the chances of the player who played; the network's are the other's.
     assert roller_chances([0.7, 0.2, 0.01, 0.05, 0.002, 0.5]) == pytest.approx(
         [0.3, 0.05, 0.002, 0.2, 0.01])
+
+
+class _FixedEvaluations:
+    """Stands in for gnubg where only its evaluation of one position is asked."""
+
+    def __init__(self, chances: tuple[float, ...]) -> None:
+        self.chances = chances
+        self.asked: list[str] = []
+
+    def evaluate(self, position_id: str) -> tuple[float, ...]:
+        self.asked.append(position_id)
+        return self.chances
+
+
+def _a_turn_to_play(seed: int) -> BackgammonState:
+    rng = random.Random(seed)
+    state: Any = find_game("backgammon:simple").initial_state()
+    for _ in range(12):
+        state = state.apply(state.sample_chance(rng) if state.current_player == CHANCE
+                            else rng.choice(state.legal_moves()))
+    while state.current_player == CHANCE:
+        state = state.apply(state.sample_chance(rng))
+    assert isinstance(state, BackgammonState) and state.phase == MOVE
+    return state
+
+
+def test_a_turn_that_cannot_be_played_is_fitted_from_the_other_sides_roll(
+        tmp_path: Any) -> None:
+    state = _a_turn_to_play(5)
+    own, other = state.sides()
+    gnubg = _FixedEvaluations((0.8, 0.6, 0.05, 0.01, 0.002, 1.24))
+    record = forced_record(gnubg, state)  # type: ignore[arg-type]
+    # gnubg judges the position from the side that rolls next: the other one
+    assert gnubg.asked == [board_id(other, own)]
+    [(mine, theirs, equity, probs)] = record["plays"]
+    assert (mine, theirs, equity) == (own, other, -1.24)
+    assert record["forced"] and roller_chances(probs) == pytest.approx(
+        [0.8, 0.6, 0.05, 0.01, 0.002])
+    # forced turns are fitted, never judged: there was no play to choose
+    choice = {"own": own, "other": other, "dice": [1, 2],
+              "plays": [[own, other, 0.3, probs], [own, other, 0.1, probs]]}
+    turns = tmp_path / "turns.jsonl"
+    turns.write_text("".join(json.dumps(r) + "\n" for r in (record, choice, record)))
+    assert judge([str(turns)])[2] == 1
 
 
 # --------------------------------------------------------------------------- a tiny run
