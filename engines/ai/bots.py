@@ -131,20 +131,27 @@ the throw (:func:`engines.ai.turns.noisy_turn_move` without noise) and searches 
 (its cube decisions: :data:`CUBE_GAMES`).  There, the
 evaluator (fitted to GNU Backgammon's) judges whole plays better than our expectiminimax
 through the opponent's throws does in the time of a decision: ``python -m bench.strength
---only backgammon`` gives -0.05 points per game against gnubg 0-ply without the search,
--0.38 with a quarter-second search (100 games each)."""
+--only backgammon --games 400`` gives -0.14 points per game against gnubg 0-ply, 0.0089
+points given away per turn by gnubg's judgement; an earlier network gave -0.38 with a
+quarter-second search, -0.05 without (100 games each).  Judging each play one throw on
+(the mean over the opponent's 21 throws of its best reply) gave worse plays than the
+evaluator alone: 0.021 points given away per turn against 0.012, by gnubg's 2-ply
+judgement of 875 turns (with the network of 32 hidden units)."""
 CUBE_GAMES = frozenset({"backgammon"})
 """Games whose ``joueur`` and ``expert`` take the cube's decisions (double or roll, take
 or drop) at once, by the evaluator on the position each choice leaves
 (:func:`engines.ai.turns.noisy_choice`): the joueur as gnubg's *intermediate* level, at
-0-ply with its noise; the expert doubles at 0-ply without noise, and answers a double
-one throw on, as gnubg at 1-ply.  ``python -m bench.peers.gnubg_cube`` (gnubg's 2-ply
-cube analysis of 396 positions from six matches between joueurs) gives the equity lost
-per decision, to double and to answer: the expert 0.0053 and 0.0078, the joueur 0.0066
-and 0.083, the debutant 0.07 and 0.02; one throw on for both, 0.026 and 0.0078.  The
+0-ply with its noise; the expert without noise and one throw on, as gnubg at 1-ply.
+gnubg's 2-ply cube analysis of 785 positions from sixteen matches between joueurs (the
+positions of ``python -m bench.peers.gnubg_cube --matches 16``) gives the equity lost per
+decision, to double and to answer: one throw on 0.0063 and 0.0104, at once 0.0070 and
+0.0130, the joueur 0.0088 and 0.016.  Before the network saw a side on the bar against
+a closed board with the other side to roll, doubling at once did better than one throw
+on (0.0053 against 0.026) and answering at once far worse (0.083 against 0.0078).  The
 search through the throws that both levels played before lost 0.011 and 0.013 at the
 bench's budgets (on earlier positions).  A player decides whether to double before
-every throw: taken at once, it no longer waits for a search there."""
+every throw: taken at once or one throw on (0.08 s here, 0.2 s at worst), it no longer
+waits for a search there."""
 MANY_PLAYER_TURN_GAMES = frozenset({"barricades"})
 """Games whose ``expert``, with three or four players each for themselves (not in teams),
 plays its evaluator's best whole turn (:func:`engines.ai.turns.noisy_turn_move` without
@@ -433,9 +440,8 @@ class SearchBot(Bot):
                 return ending.move
         if self._takes_cube_decision(state):
             assert self.evaluator is not None
-            answers = getattr(state, "phase", None) == ANSWER
             move = noisy_choice(state, self.evaluator, self.seed, self.turn_noise or 0.0,
-                                one_throw_on=self.name == "expert" and answers)
+                                one_throw_on=self.name == "expert")
             self.last = Decision(move, "turn", len(moves), 1, clock.elapsed())
             return move
         if self._plays_best_turn(state):
