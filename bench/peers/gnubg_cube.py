@@ -1,6 +1,6 @@
 """Our cube decisions judged by GNU Backgammon's cube analysis.
 
-``python -m bench.peers.gnubg_cube [--matches N] [--plies P]``
+``python -m bench.peers.gnubg_cube [--matches N] [--plies P] [--seed S]``
 
 Plays ``N`` five-point matches between joueurs (fixed seeds) and keeps every
 position where the player on roll may double.  gnubg analyses each (its
@@ -149,8 +149,10 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--matches", type=int, default=6, help="matches played (default 6)")
     parser.add_argument("--plies", type=int, default=2, help="gnubg's plies (default 2)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed of the first match (default 0), one more for each next")
     args = parser.parse_args(argv)
-    states = cube_positions(args.matches)
+    states = cube_positions(args.matches, args.seed)
     analyses = analyse(states, args.plies)
     rows = []
     for name, decide in deciders().items():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.peers.gnubg_cube import CubeAnalysis, parse_analyses
+from bench.peers.gnubg_cube import CubeAnalysis, cube_positions, parse_analyses
 
 OUTPUT = """
 Setting GNUbg ID 4NuMAQbg2+ARIA:cAmgAAAAAAAA
@@ -51,3 +51,11 @@ def test_losses_against_the_proper_action() -> None:
     assert double_pass.double_loss(False) == pytest.approx(0.038)
     assert double_pass.answer_loss(True) == pytest.approx(0.293)
     assert double_pass.answer_loss(False) == 0.0
+
+
+def test_the_seed_numbers_the_matches_played() -> None:
+    # --seed 5 plays match 5 alone; --seed 4 --matches 2 plays matches 4 and 5
+    alone = [state.to_text() for state in cube_positions(1, seed=5)]
+    both = [state.to_text() for state in cube_positions(2, seed=4)]
+    assert alone and len(both) > len(alone)
+    assert both[-len(alone):] == alone and both[:len(alone)] != alone
