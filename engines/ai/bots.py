@@ -142,12 +142,13 @@ CUBE_GAMES = frozenset({"backgammon"})
 or drop) at once, by the evaluator on the position each choice leaves
 (:func:`engines.ai.turns.noisy_choice`): the joueur as gnubg's *intermediate* level, at
 0-ply with its noise; the expert without noise and one throw on, as gnubg at 1-ply.
-gnubg's 2-ply cube analysis of 785 positions from sixteen matches between joueurs (the
-positions of ``python -m bench.peers.gnubg_cube --matches 16``) gives the equity lost per
-decision, to double and to answer: one throw on 0.0063 and 0.0104, at once 0.0070 and
-0.0130, the joueur 0.0088 and 0.016.  Before the network saw a side on the bar against
-a closed board with the other side to roll, doubling at once did better than one throw
-on (0.0053 against 0.026) and answering at once far worse (0.083 against 0.0078).  The
+gnubg's 2-ply cube analysis of 1,536 positions from 32 matches between joueurs
+(``python -m bench.peers.gnubg_cube --matches 16``, with ``--seed 0`` and ``--seed 300``)
+gives the equity lost per decision, to double and to answer: one throw on 0.0051 and
+0.0112, at once 0.0052 and 0.0124, the joueur 0.0067 and 0.014.  Before the network saw
+a side on the bar against a closed board with the other side to roll, doubling at once
+did better than one throw on (0.0053 against 0.026) and answering at once far worse
+(0.083 against 0.0078).  The
 search through the throws that both levels played before lost 0.011 and 0.013 at the
 bench's budgets (on earlier positions).  A player decides whether to double before
 every throw: taken at once or one throw on (0.08 s here, 0.2 s at worst), it no longer
