@@ -352,7 +352,7 @@ def test_levels_command_line() -> None:
 class _SlowOracle:
     """The nim-sum strategy, after thinking ``DELAY`` seconds (a table being built)."""
 
-    DELAY = 0.4
+    DELAY = 1.2
     asked = 0
 
     def solve(self, game: Game) -> list[str]:
@@ -389,7 +389,8 @@ def test_a_slow_solver_does_not_hold_a_timed_decision_past_its_budget() -> None:
     began = time.perf_counter()
     move = bot.choose(state)
     elapsed = time.perf_counter() - began
-    assert elapsed < 0.3, elapsed
+    # well under the solver's delay, with room for a loaded machine
+    assert elapsed < _SlowOracle.DELAY / 2, elapsed
     assert move in state.legal_moves()
     assert bot.last is not None and bot.last.algorithm == "mcts"
     # The solver goes on in the background: asked again meanwhile, it is not disturbed.
