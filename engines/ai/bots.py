@@ -17,7 +17,8 @@ decision on the reference machine (:data:`LEVELS`):
   best whole play of the throw (:data:`WHOLE_TURN_GAMES`); at backgammon,
   jacquet and two-player barricades the joueur plays its evaluator's best
   whole turn with an error on its judgement of each (:data:`TURN_NOISE`), and
-  at backgammon both take the cube's decisions at once (:data:`CUBE_GAMES`).
+  at backgammon both take the cube's decisions without a search, the joueur
+  at once and the expert one throw on (:data:`CUBE_GAMES`).
   At barricades with three or four players each for themselves the expert
   plays its evaluator's best whole turn, without noise
   (:data:`MANY_PLAYER_TURN_GAMES`).
@@ -139,7 +140,7 @@ evaluator alone: 0.021 points given away per turn against 0.012, by gnubg's 2-pl
 judgement of 875 turns (with the network of 32 hidden units)."""
 CUBE_GAMES = frozenset({"backgammon"})
 """Games whose ``joueur`` and ``expert`` take the cube's decisions (double or roll, take
-or drop) at once, by the evaluator on the position each choice leaves
+or drop) without a search, by the evaluator on the position each choice leaves
 (:func:`engines.ai.turns.noisy_choice`): the joueur as gnubg's *intermediate* level, at
 0-ply with its noise; the expert without noise and one throw on, as gnubg at 1-ply.
 gnubg's 2-ply cube analysis of 1,536 positions from 32 matches between joueurs
