@@ -45,11 +45,12 @@ import base64
 import math
 import struct
 import zlib
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from operator import mul
 
 from engines.ai.eval_backgammon_weights import WEIGHTS
 from engines.ai.evaluation import register_evaluator
+from engines.ai.lanes import LaneReader, pack
 from engines.backgammon import RULES, BackgammonState, manche_value
 from engines.backgammon.chances import Chances
 from engines.backgammon.chances import cubeless as race_chances
@@ -231,16 +232,24 @@ def side_features(side: Side) -> list[float]:
 def shot_table(side: Side) -> list[float]:
     """For each point 1-24 of the opponent's numbering, the chance that ``side`` hits a
     blot there with its next throw (the classic table of direct and indirect shots)."""
-    occupied = [point for point in range(1, 26) if side[point]]
-    table = [0.0] * 25
-    for blot in range(1, 25):
+    return [0.0, *hit_chances([point for point in range(25, 0, -1) if side[point]],
+                              range(1, 25))]
+
+
+def hit_chances(occupied: list[int], blots: Iterable[int]) -> list[float]:
+    """The :func:`shot_table` entries of ``blots`` (points of the opponent's numbering)
+    for a side with checkers on the points ``occupied`` (its own numbering, the bar
+    25, highest first)."""
+    found = []
+    for blot in blots:
         miss = 1.0
         for point in occupied:
             distance = point + blot - 25
-            if distance > 0:
-                miss *= MISS[distance]
-        table[blot] = 1.0 - miss
-    return table
+            if distance <= 0:
+                break
+            miss *= MISS[distance]
+        found.append(1.0 - miss)
+    return found
 
 
 def interactions(roller: Side, other: Side) -> list[float]:
@@ -309,14 +318,26 @@ def _outputs(hidden: list[float]) -> tuple[float, ...]:
     return tuple(found)
 
 
+SUM_FRACTION = 51
+"""The hidden layer's sums are added as integers packed by :mod:`engines.ai.lanes`, in
+units of ``2**-51``: sums within ``±2**12``, and no sum of the network's can pass 1 815."""
+WEIGHT_FRACTION = 24
+"""The rows of the interaction inputs are packed in units of ``2**-24``: exactly, their
+weights being half-precision numbers."""
+INPUT_FRACTION = SUM_FRACTION - WEIGHT_FRACTION
+"""The interaction inputs are rounded to units of ``2**-27``, their products with their
+rows then in the units of the sums."""
+READ_HIDDEN = LaneReader(HIDDEN, SUM_FRACTION)
+
+
 class _SideInputs:
-    """One side's share of the hidden layer, as the roller and as the other side, and
-    what the interactions need; computed once per side (:func:`_side`) from the
-    tables of :func:`_side_tables`, one hidden-layer vector per point and count and
-    per value of each summary feature."""
+    """One side's share of the hidden layer, as the roller and as the other side
+    (packed: :mod:`engines.ai.lanes`), and what the interactions need; computed once
+    per side (:func:`_side`) from the tables of :func:`_side_tables`, one hidden-layer
+    vector per point and count and per value of each summary feature."""
 
     __slots__ = ("_shots", "as_other", "as_roller", "back", "bar", "blots", "far", "home",
-                 "side")
+                 "occupied", "side")
 
     def __init__(self, side: Side) -> None:
         self.side = side
@@ -350,34 +371,43 @@ class _SideInputs:
         self.home = home
         self.blots = blots
         self.far = 25 if bar else occupied[-1][0] if occupied else 0
+        self.occupied = [point for point, _ in reversed(occupied)]
+        if bar:
+            self.occupied.insert(0, 25)
 
     @property
     def shots(self) -> list[float]:
         """:func:`shot_table` of the side, worked out when first needed."""
         if self._shots is None:
-            self._shots = shot_table(self.side)
+            self._shots = [0.0, *hit_chances(self.occupied, range(1, 25))]
         return self._shots
 
+    def shots_at(self, blots: list[int]) -> list[float]:
+        """The side's :attr:`shots` at ``blots`` only, without the whole table."""
+        if self._shots is not None:
+            return [self._shots[blot] for blot in blots]
+        return hit_chances(self.occupied, blots)
 
-SideTables = tuple[list[list[list[float]]], list[list[list[float]]]]
+
+SideTables = tuple[list[list[int]], list[list[int]]]
 SUMMARY_SIZES = (16, 16, 376, 7, 7, 16, 16, 25, 286)
 """How many values each summary feature of a side takes: checkers on the bar, off,
 pips, home points, anchors, checkers back, between, longest run, pips to home."""
 
 
 def _side_tables(first: int) -> SideTables:
-    """The hidden-layer vectors of one side's inputs, its rows starting at ``first``:
-    for each point and count of checkers, and for each value of each summary."""
+    """The hidden-layer vectors of one side's inputs, its rows starting at ``first``,
+    packed: for each point and count of checkers, and for each value of each summary."""
 
-    def scaled(pairs: list[tuple[float, int]]) -> list[float]:
+    def scaled(pairs: list[tuple[float, int]]) -> int:
         total = [0.0] * HIDDEN
         for value, index in pairs:
             if value:
                 row = ROWS[first + index]
                 total = [t + value * w for t, w in zip(total, row, strict=True)]
-        return total
+        return pack(total, SUM_FRACTION)
 
-    points = [[[0.0] * HIDDEN] * 16]
+    points = [[0] * 16]
     for point in range(1, 25):
         at = (point - 1) * POINT_INPUTS
         points.append([scaled([(c == 1, at), (c >= 2, at + 1), (c >= 3, at + 2),
@@ -399,13 +429,11 @@ def _side_tables(first: int) -> SideTables:
 
 
 def _projection(tables: SideTables, occupied: list[tuple[int, int]],
-                summary: tuple[int, ...]) -> list[float]:
+                summary: tuple[int, ...]) -> int:
+    """A side's share of the hidden layer, packed."""
     points, summaries = tables
-    vectors = [points[point][count] for point, count in occupied]
-    vectors += [table[value] for table, value in zip(summaries, summary, strict=True) if value]
-    if not vectors:
-        return [0.0] * HIDDEN
-    return [sum(column) for column in zip(*vectors, strict=True)]
+    return sum([points[point][count] for point, count in occupied]
+               + [table[value] for table, value in zip(summaries, summary, strict=True)])
 
 
 _SIDES: dict[Side, _SideInputs] = forgettable({})
@@ -425,15 +453,14 @@ def contact_chances(roller: Side, other: Side) -> Chances:
     """The network's cubeless chances of the side to roll next (``roller``)."""
     mine, theirs = _side(roller), _side(other)
     found = [0.0] * INTERACTIONS
-    if theirs.blots:
+    if theirs.blots:  # the roller's side is met again and again: its whole table
         hits = mine.shots
         shots = [hits[p] for p in theirs.blots]
         found[0] = sum(shots)
         found[1] = sum(map(mul, shots, theirs.blots)) / 24
         found[2] = max(shots)
     if mine.blots:
-        returns = theirs.shots
-        shots = [returns[p] for p in mine.blots]
+        shots = theirs.shots_at(mine.blots)
         found[3] = sum(shots)
         found[4] = sum(map(mul, shots, mine.blots)) / 24
         found[5] = max(shots)
@@ -441,12 +468,11 @@ def contact_chances(roller: Side, other: Side) -> Chances:
     found[7] = theirs.home * min(mine.back, 3) / 18
     found[8] = theirs.bar * mine.home / 12
     found[9] = mine.bar * theirs.home / 12
-    vectors = [HIDDEN_BIAS, mine.as_roller, theirs.as_other]
-    for value, row in zip(found, INTERACTION_ROWS, strict=True):
+    total = HIDDEN_BIAS_PACKED + mine.as_roller + theirs.as_other
+    for value, row in zip(found, INTERACTION_PACKED, strict=True):
         if value:
-            vectors.append([value * w for w in row])
-    hidden = [sum(column) for column in zip(*vectors, strict=True)]
-    p, gw, bw, gl, bl = _outputs(hidden)
+            total += round(value * INPUT_SCALE) * row
+    p, gw, bw, gl, bl = _outputs(READ_HIDDEN(total))
     gw = min(gw, p)
     gl = min(gl, 1.0 - p)
     return p, gw, gl, min(bw, gw), min(bl, gl)
@@ -577,6 +603,8 @@ def evaluate(state: State, player: str) -> float:
 
 
 ROWS, HIDDEN_BIAS, OUTPUT_COLUMNS, OUTPUT_BIAS = _decode_weights(WEIGHTS)
-INTERACTION_ROWS = ROWS[2 * SIDE_INPUTS:]
+HIDDEN_BIAS_PACKED = pack(HIDDEN_BIAS, SUM_FRACTION)
+INPUT_SCALE = 1 << INPUT_FRACTION
+INTERACTION_PACKED = [pack(row, WEIGHT_FRACTION) for row in ROWS[2 * SIDE_INPUTS:]]
 SIDE_TABLES = (_side_tables(0), _side_tables(SIDE_INPUTS))
 """:func:`_side_tables` of a side as the roller and as the other side."""

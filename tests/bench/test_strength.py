@@ -154,13 +154,31 @@ def test_the_fast_network_matches_its_plain_definition() -> None:
         roller, other = state.sides()
         plain = ev.network_chances(ev.network_inputs(roller, other))
         p, gw, gl, bw, bl = ev.contact_chances(roller, other)
-        assert p == pytest.approx(plain[0], abs=1e-9)
-        assert gw == pytest.approx(min(plain[1], p), abs=1e-9)
-        assert gl == pytest.approx(min(plain[3], 1 - p), abs=1e-9)
+        # The fast path rounds the interaction inputs to 2**-27 (the side's inputs are
+        # exact): hidden sums within 1e-7, the outputs closer still.
+        assert p == pytest.approx(plain[0], abs=1e-8)
+        assert gw == pytest.approx(min(plain[1], p), abs=1e-8)
+        assert gl == pytest.approx(min(plain[3], 1 - p), abs=1e-8)
         assert 0 <= bw <= gw and 0 <= bl <= gl
         compared += 1
         state = state.apply(rng.choice(list(state.legal_moves())))
     assert compared == 40
+
+
+def test_no_sum_of_the_hidden_layer_can_pass_its_lanes() -> None:
+    # The largest each input can be: every point's and summary's worst vector of a
+    # side, as the roller and as the other, and the interactions at their largest.
+    read = ev.READ_HIDDEN
+    worst = [abs(bias) for bias in ev.HIDDEN_BIAS]
+    for points, summaries in ev.SIDE_TABLES:
+        for table in points[1:] + summaries:
+            vectors = [read(vector) for vector in table]
+            worst = [w + max(abs(v[unit]) for v in vectors) for unit, w in enumerate(worst)]
+    largest = (15, 15, 1, 15, 15, 1, 1, 1, 7.5, 7.5)
+    rows = ev.ROWS[2 * ev.SIDE_INPUTS:]
+    for value, row in zip(largest, rows, strict=True):
+        worst = [w + value * abs(weight) for w, weight in zip(worst, row, strict=True)]
+    assert max(worst) < 1815 < read.limit
 
 
 def test_gnubg_chances_are_turned_to_the_side_to_roll() -> None:
