@@ -45,8 +45,10 @@ import base64
 import math
 import struct
 import zlib
+from bisect import bisect_left, bisect_right
 from collections.abc import Hashable, Iterable
-from operator import mul
+from itertools import compress
+from operator import getitem, mul
 
 from engines.ai.eval_backgammon_weights import WEIGHTS
 from engines.ai.evaluation import register_evaluator
@@ -309,8 +311,27 @@ def network_chances(inputs: list[float]) -> tuple[float, ...]:
 
 
 def _outputs(hidden: list[float]) -> tuple[float, ...]:
+    """The outputs of the hidden layer's sums."""
     exp = math.exp
-    active = [1.0 / (1.0 + exp(-x)) if x > -30.0 else 0.0 for x in hidden]
+    return _outputs_of([1.0 / (1.0 + exp(-x)) if x > -30.0 else 0.0 for x in hidden])
+
+
+def _packed_outputs(total: int) -> tuple[float, ...]:
+    """The outputs of the hidden layer's sums packed in ``total``, read and activated
+    in one pass."""
+    exp = math.exp
+    minus = -READ_HIDDEN.unit
+    lanes = READ_HIDDEN.lanes(total)
+    try:
+        active = [1.0 / (1.0 + exp(lane * minus)) for lane in lanes]
+    except OverflowError:  # a sum below -709: not met in play, but possible
+        return _outputs([lane * -minus for lane in lanes])
+    return _outputs_of(active)
+
+
+def _outputs_of(active: list[float]) -> tuple[float, ...]:
+    """The five logistic outputs of the hidden units' activations."""
+    exp = math.exp
     found = []
     for column, bias in zip(OUTPUT_COLUMNS, OUTPUT_BIAS, strict=True):
         z = bias + sum(map(mul, active, column))
@@ -336,44 +357,47 @@ class _SideInputs:
     per side (:func:`_side`) from the tables of :func:`_side_tables`, one hidden-layer
     vector per point and count and per value of each summary feature."""
 
-    __slots__ = ("_shots", "as_other", "as_roller", "back", "bar", "blots", "far", "home",
-                 "occupied", "side")
+    __slots__ = ("_as_other", "_as_roller", "_inputs", "_shots", "back", "bar", "blots", "far",
+                 "home", "occupied", "side")
 
     def __init__(self, side: Side) -> None:
         self.side = side
         self._shots: list[float] | None = None
+        counts = side[1:25]
+        made = [point for point, count in zip(POINTS, counts, strict=True) if count >= 2]
+        prime = run = 0
+        last = -1
+        for point in made:
+            run = run + 1 if point == last + 1 else 1
+            last = point
+            prime = max(prime, run)
         bar = side[25]
-        pips = 25 * bar
-        home = anchors = run = prime = 0
-        occupied = []
-        blots = []
-        for point in range(1, 25):
-            count = side[point]
-            if count:
-                occupied.append((point, count))
-                pips += point * count
-                if count == 1:
-                    blots.append(point)
-            if count >= 2:
-                run += 1
-                prime = max(prime, run)
-                home += point <= 6
-                anchors += point >= 19
-            else:
-                run = 0
-        back = bar + sum(side[19:25])
-        to_home = sum((point - 6) * side[point] for point in range(7, 26))
-        summary = (bar, side[0], pips, home, anchors, back, sum(side[7:19]), prime, to_home)
-        self.as_roller = _projection(SIDE_TABLES[0], occupied, summary)
-        self.as_other = _projection(SIDE_TABLES[1], occupied, summary)
         self.bar = bar
-        self.back = back
-        self.home = home
-        self.blots = blots
-        self.far = 25 if bar else occupied[-1][0] if occupied else 0
-        self.occupied = [point for point, _ in reversed(occupied)]
-        if bar:
-            self.occupied.insert(0, 25)
+        self.back = bar + sum(side[19:25])
+        self.home = bisect_right(made, 6)
+        self.blots = [point for point, count in zip(POINTS, counts, strict=True) if count == 1]
+        self.occupied = [point for point in FROM_BAR if side[point]]
+        self.far = self.occupied[0] if self.occupied else 0
+        summary = (bar, side[0], sum(map(mul, side, PIP_WEIGHTS)), self.home,
+                   len(made) - bisect_left(made, 19), self.back, sum(side[7:19]), prime,
+                   sum(map(mul, side[7:26], POINTS)))
+        self._inputs = (counts, summary)
+        self._as_roller: int | None = None
+        self._as_other: int | None = None
+
+    @property
+    def as_roller(self) -> int:
+        """The side's share of the hidden layer as the side to roll next."""
+        if self._as_roller is None:
+            self._as_roller = _projection(SIDE_TABLES[0], *self._inputs)
+        return self._as_roller
+
+    @property
+    def as_other(self) -> int:
+        """The side's share of the hidden layer as the other side."""
+        if self._as_other is None:
+            self._as_other = _projection(SIDE_TABLES[1], *self._inputs)
+        return self._as_other
 
     @property
     def shots(self) -> list[float]:
@@ -390,6 +414,10 @@ class _SideInputs:
 
 
 SideTables = tuple[list[list[int]], list[list[int]]]
+POINTS = range(1, 25)
+FROM_BAR = range(25, 0, -1)
+PIP_WEIGHTS = range(26)
+"""The pips of a checker at each place of a side (off, points 1-24, the bar)."""
 SUMMARY_SIZES = (16, 16, 376, 7, 7, 16, 16, 25, 286)
 """How many values each summary feature of a side takes: checkers on the bar, off,
 pips, home points, anchors, checkers back, between, longest run, pips to home."""
@@ -407,7 +435,7 @@ def _side_tables(first: int) -> SideTables:
                 total = [t + value * w for t, w in zip(total, row, strict=True)]
         return pack(total, SUM_FRACTION)
 
-    points = [[0] * 16]
+    points = []
     for point in range(1, 25):
         at = (point - 1) * POINT_INPUTS
         points.append([scaled([(c == 1, at), (c >= 2, at + 1), (c >= 3, at + 2),
@@ -428,12 +456,12 @@ def _side_tables(first: int) -> SideTables:
     return points, summaries
 
 
-def _projection(tables: SideTables, occupied: list[tuple[int, int]],
-                summary: tuple[int, ...]) -> int:
-    """A side's share of the hidden layer, packed."""
+def _projection(tables: SideTables, counts: Side, summary: tuple[int, ...]) -> int:
+    """A side's share of the hidden layer, packed, from its checkers on the points 1-24
+    (``counts``) and its summary features."""
     points, summaries = tables
-    return sum([points[point][count] for point, count in occupied]
-               + [table[value] for table, value in zip(summaries, summary, strict=True)])
+    return (sum(map(getitem, compress(points, counts), filter(None, counts)))
+            + sum(map(getitem, compress(summaries, summary), filter(None, summary))))
 
 
 _SIDES: dict[Side, _SideInputs] = forgettable({})
@@ -472,7 +500,7 @@ def contact_chances(roller: Side, other: Side) -> Chances:
     for value, row in zip(found, INTERACTION_PACKED, strict=True):
         if value:
             total += round(value * INPUT_SCALE) * row
-    p, gw, bw, gl, bl = _outputs(READ_HIDDEN(total))
+    p, gw, bw, gl, bl = _packed_outputs(total)
     gw = min(gw, p)
     gl = min(gl, 1.0 - p)
     return p, gw, gl, min(bw, gw), min(bl, gl)
@@ -541,14 +569,12 @@ def turn_value(state: BackgammonState) -> float:
     if known is not None:
         return known
     mover = state.mover
-    own, other = state.sides()
+    losers, chances = play_chances(*state.sides(), state.dice)
     best = -2.0
-    for after, them in complete_plays(RULES, own, other, state.dice):
-        if after[0] == CHECKERS:
-            value = finished_value(state, mover, them)
-        else:
-            p, gw, gl, bw, bl = cubeless(them, after)
-            value = position_value((1.0 - p, gl, gw, bl, bw), state, mover)
+    for loser in losers:
+        best = max(best, finished_value(state, mover, loser))
+    for found in chances:
+        value = position_value(found, state, mover)
         if value > best:
             best = value
     if len(_TURNS) >= TURNS_LIMIT:
@@ -559,6 +585,34 @@ def turn_value(state: BackgammonState) -> float:
 
 _TURNS: dict[Hashable, float] = forgettable({})
 TURNS_LIMIT = 50_000
+
+
+def play_chances(own: Side, other: Side, dice: tuple[int, ...]) -> tuple[
+        list[Side], list[Chances]]:
+    """The complete plays of ``dice`` by the side ``own``: the losing sides of those
+    that bear its last checker off, and the cubeless chances (the mover's) after each
+    of the others.  Remembered: a decision one throw on meets the same throws under
+    each state of the cube."""
+    key = (own, other, dice)
+    found = _PLAYS.get(key)
+    if found is None:
+        losers = []
+        chances = []
+        for after, them in complete_plays(RULES, own, other, dice):
+            if after[0] == CHECKERS:
+                losers.append(them)
+            else:
+                p, gw, gl, bw, bl = cubeless(them, after)
+                chances.append((1.0 - p, gl, gw, bl, bw))
+        if len(_PLAYS) >= PLAYS_LIMIT:
+            _PLAYS.clear()
+        found = _PLAYS[key] = (losers, chances)
+    return found
+
+
+_PLAYS: dict[tuple[Side, Side, tuple[int, ...]], tuple[list[Side], list[Chances]]] = \
+    forgettable({})
+PLAYS_LIMIT = 2_000
 
 
 @register_evaluator("backgammon")

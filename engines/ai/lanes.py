@@ -7,10 +7,11 @@ the interpreter per element; packed as fixed-point numbers into the 64-bit lanes
 one integer, two rows are added by one addition of 4 096-bit integers, done in C,
 and a row is scaled by an integer by one multiplication.
 
-Lane ``i`` holds ``round(value * 2**fraction)`` as a signed number: a negative lane
-borrows from the next one, and the borrows cancel when the sum is read back
-(:class:`LaneReader`).  The sum is exact as long as every lane of it stays within
-``±2**63``, that is every value within ``±2**(63 - fraction)``.
+Lane ``i`` holds ``round(value * 2**fraction)`` as a signed number.  A negative lane
+borrows one from the lane above it; reading the lanes back as signed 64-bit numbers
+(:class:`LaneReader`) gives each value to within one unit, the borrow.  The sum is
+right as long as every lane of it stays within ``±2**63``, that is every value within
+``±2**(63 - fraction)``.
 """
 
 from __future__ import annotations
@@ -31,22 +32,22 @@ class LaneReader:
     """Reads the ``size`` values of an integer made by adding :func:`pack` results
     (and integer multiples of them) packed with the same ``fraction``."""
 
-    __slots__ = ("_bytes", "_offset", "_struct", "limit", "shift", "unit")
+    __slots__ = ("_bytes", "_struct", "limit", "unit")
 
     def __init__(self, size: int, fraction: int) -> None:
-        half = 1 << (LANE_BITS - 1)
-        self._offset = sum(half << (LANE_BITS * lane) for lane in range(size))
-        self._struct = struct.Struct(f"<{size}Q")
+        self._struct = struct.Struct(f"<{size}q")
         self._bytes = size * LANE_BITS // 8
         self.unit = 2.0 ** -fraction
-        self.shift = float(half) * self.unit
-        self.limit = self.shift
-        """The values a lane can hold lie strictly within ``±limit``."""
+        """The value of one unit of a lane."""
+        self.limit = 2.0 ** (LANE_BITS - 1 - fraction)
+        """The values a lane can hold lie within ``±limit``."""
+
+    def lanes(self, total: int) -> tuple[int, ...]:
+        """The lanes of ``total``, in units: each a unit low where the lane below it is
+        negative (its borrow, left in: a unit is far below the values' precision)."""
+        return self._struct.unpack(total.to_bytes(self._bytes, "little", signed=True))
 
     def __call__(self, total: int) -> list[float]:
-        """The values packed in ``total``.  Each lane is offset by half its range, so
-        that every lane reads as an unsigned number without borrows; the offset is
-        taken off in floating point (an error below ``2**(10 - fraction)``)."""
-        unit, shift = self.unit, self.shift
-        lanes = self._struct.unpack((total + self._offset).to_bytes(self._bytes, "little"))
-        return [lane * unit - shift for lane in lanes]
+        """The values packed in ``total``."""
+        unit = self.unit
+        return [lane * unit for lane in self.lanes(total)]
