@@ -10,8 +10,8 @@
     with the one position they leave: they are fitted, not judged.
 ``python -m bench.peers.gnubg_fit train --data F1,F2 --test F3 [--hidden 32]
 [--epochs 30] --out WEIGHTS``
-    fits the network of :mod:`engines.ai.eval_backgammon` (its inputs,
-    :func:`~engines.ai.eval_backgammon.network_inputs`, for the side to roll
+    fits the network of :mod:`engines.ai.backgammon_network` (its inputs,
+    :func:`~engines.ai.backgammon_network.network_inputs`, for the side to roll
     next in each reached position in contact) to gnubg's five chances there
     (cross-entropy, Adam), and writes the weights in the form the module
     reads (:data:`~engines.ai.eval_backgammon_weights.WEIGHTS`).
@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.peers.gnubg import Gnubg, our_play, play_sides
+from engines.ai import backgammon_network as net
 from engines.ai import eval_backgammon as ev
 from engines.backgammon import BackgammonState
 from engines.backgammon.gnubg import board_id
@@ -169,7 +170,7 @@ def arrays(paths: Sequence[str]) -> tuple[Any, Any, list[list[tuple[int, float]]
             if not is_contact(roller, other):
                 rows.append((-1, equity))
                 continue
-            block.append(ev.network_inputs(roller, other))
+            block.append(net.network_inputs(roller, other))
             targets.append(roller_chances(probs))
             rows.append((len(targets) - 1, equity))
             if len(block) == CHUNK:
@@ -177,7 +178,7 @@ def arrays(paths: Sequence[str]) -> tuple[Any, Any, list[list[tuple[int, float]]
                 block = []
         if not turn.get("forced") and all(row >= 0 for row, _ in rows):
             turns.append(rows)
-    blocks.append(np.array(block, dtype=np.float32).reshape(-1, ev.INPUTS))
+    blocks.append(np.array(block, dtype=np.float32).reshape(-1, net.INPUTS))
     return np.concatenate(blocks), np.array(targets, dtype=np.float32), turns
 
 
@@ -192,7 +193,7 @@ def greedy_loss(chances: Any, turns: list[list[tuple[int, float]]]) -> float:
 
 def train(data: Sequence[str], test: Sequence[str], hidden: int, epochs: int, seed: int,
           log: Any) -> list[float]:
-    """Fit the network; returns its weights in :func:`ev._decode_weights`' order, the
+    """Fit the network; returns its weights in :func:`net._decode_weights`' order, the
     input scaling folded into the first layer."""
     import numpy as np
 
@@ -267,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
     fit = commands.add_parser("train", help="fit the network to recorded turns")
     fit.add_argument("--data", required=True, help="comma-separated files of turns")
     fit.add_argument("--test", required=True, help="comma-separated files of test turns")
-    fit.add_argument("--hidden", type=int, default=ev.HIDDEN)
+    fit.add_argument("--hidden", type=int, default=net.HIDDEN)
     fit.add_argument("--epochs", type=int, default=30)
     fit.add_argument("--seed", type=int, default=1)
     fit.add_argument("--out", required=True, help="file for the weights' text")

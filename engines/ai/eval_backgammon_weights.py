@@ -1,5 +1,5 @@
 """The weights of backgammon's contact network (data only; see
-:mod:`engines.ai.eval_backgammon`)."""
+:mod:`engines.ai.backgammon_network`)."""
 
 WEIGHTS = """
 c-jn?1$z?-7lm<mr$W7rOp@`LSeqIYcXxLdcV}_eA_Yn{GD*fW6KiTvTt9TN1r~SrkAHBVbI-

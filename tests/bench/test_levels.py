@@ -373,6 +373,9 @@ class _SlowOracle:
 
 @pytest.fixture
 def slow_nim_oracle() -> Iterator[None]:
+    # A question an earlier test left running would hold the thread (and the GIL
+    # between its steps) while these tests time theirs.
+    SOLVER_THREAD.wait_idle()
     register_solver("nim")(_SlowOracle)
     try:
         yield

@@ -20,7 +20,7 @@ from bench.peers.gnubg import GnubgError, our_play, play_sides
 from bench.peers.gnubg_fit import forced_record, judge, roller_chances
 from bench.peers.openspiel_map import PEERS, action_for, move_for
 from engines import find_game
-from engines.ai import eval_backgammon as ev
+from engines.ai import backgammon_network as net
 from engines.backgammon import START, BackgammonState
 from engines.backgammon.gnubg import board_id
 from engines.core import CHANCE
@@ -152,8 +152,8 @@ def test_the_fast_network_matches_its_plain_definition() -> None:
             continue
         assert isinstance(state, BackgammonState)
         roller, other = state.sides()
-        plain = ev.network_chances(ev.network_inputs(roller, other))
-        p, gw, gl, bw, bl = ev.contact_chances(roller, other)
+        plain = net.network_chances(net.network_inputs(roller, other))
+        p, gw, gl, bw, bl = net.contact_chances(roller, other)
         # The fast path rounds the interaction inputs to 2**-27 (the side's inputs are
         # exact): hidden sums within 1e-7, the outputs closer still.
         assert p == pytest.approx(plain[0], abs=1e-8)
@@ -168,14 +168,14 @@ def test_the_fast_network_matches_its_plain_definition() -> None:
 def test_no_sum_of_the_hidden_layer_can_pass_its_lanes() -> None:
     # The largest each input can be: every point's and summary's worst vector of a
     # side, as the roller and as the other, and the interactions at their largest.
-    read = ev.READ_HIDDEN
-    worst = [abs(bias) for bias in ev.HIDDEN_BIAS]
-    for points, summaries in ev.SIDE_TABLES:
+    read = net.READ_HIDDEN
+    worst = [abs(bias) for bias in net.HIDDEN_BIAS]
+    for points, summaries in net.SIDE_TABLES:
         for table in points + summaries:
             vectors = [read(vector) for vector in table]
             worst = [w + max(abs(v[unit]) for v in vectors) for unit, w in enumerate(worst)]
     largest = (15, 15, 1, 15, 15, 1, 1, 1, 7.5, 7.5)
-    rows = ev.ROWS[2 * ev.SIDE_INPUTS:]
+    rows = net.ROWS[2 * net.SIDE_INPUTS:]
     for value, row in zip(largest, rows, strict=True):
         worst = [w + value * abs(weight) for w, weight in zip(worst, row, strict=True)]
     assert max(worst) < 1815 < read.limit
