@@ -42,7 +42,7 @@ best.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 from engines.ai.backgammon_network import contact_chances, network_inputs, side_inputs
 from engines.ai.evaluation import register_evaluator
@@ -122,53 +122,77 @@ def equity(chances: Chances, state: BackgammonState, seat: int, cube: int,
            owner: int) -> float:
     """Chance for ``seat`` (with these cubeless chances) of winning what is played for,
     with the cube at ``cube`` held by ``owner`` (-1: in the middle)."""
-    p, gw, gl, bw, bl = chances
-    game = state.game
-    if game.match <= 1:
-        return p
-    target = game.match
-    mine, theirs = target - state.score[seat], target - state.score[1 - seat]
+    return Stakes(state, seat, cube, owner).equity(chances)
 
-    mine_row = EQUITY_TABLE[mine]
-    theirs_column = EQUITY_COLUMNS[theirs]
-    single_win, gammon_win, bg_win = p - gw, gw - bw, bw
-    single_loss, gammon_loss, bg_loss = 1 - p - gl, gl - bl, bl
-    p_safe = p if p > 1e-9 else 1e-9
-    q_safe = 1 - p if p < 1 - 1e-9 else 1e-9
 
-    def outcomes(stake: int) -> tuple[float, float]:
-        """Mean match equity when winning and when losing at ``stake``."""
-        a1, a2, a3 = mine - stake, mine - 2 * stake, mine - 3 * stake
-        b1, b2, b3 = theirs - stake, theirs - 2 * stake, theirs - 3 * stake
-        win = ((theirs_column[a1] if a1 > 0 else 1.0) * single_win
-               + (theirs_column[a2] if a2 > 0 else 1.0) * gammon_win
-               + (theirs_column[a3] if a3 > 0 else 1.0) * bg_win) / p_safe
-        lose = ((mine_row[b1] if b1 > 0 else 0.0) * single_loss
-                + (mine_row[b2] if b2 > 0 else 0.0) * gammon_loss
-                + (mine_row[b3] if b3 > 0 else 0.0) * bg_loss) / q_safe
-        return win, lose
+class Stakes:
+    """What ``seat`` plays for in ``state`` with the cube at ``cube`` held by ``owner``
+    (-1: in the middle): the match equities of each outcome, worked out once for the
+    many positions a turn compares (:meth:`equity`)."""
 
-    win, lose = outcomes(cube)
-    dead = p * win + (1 - p) * lose
-    if not state.cube_alive(cube):
-        return dead
-    win2, lose2 = outcomes(2 * cube)
-    cash = match_equity(mine - cube, theirs)
-    dropped = match_equity(mine, theirs - cube)
-    span = win2 - lose2
-    cash_point = (cash - lose2) / span if span > 1e-9 else 1.0
-    take_point = (dropped - lose2) / span if span > 1e-9 else 0.0
-    cash_point = min(max(cash_point, 0.05), 1.0)
-    take_point = min(max(take_point, 0.0), cash_point - 0.05)
-    if owner == seat:
-        live = lose + (cash - lose) * p / cash_point if p < cash_point else max(cash, dead)
-    elif owner == 1 - seat:
-        live = dropped + (win - dropped) * max((p - take_point) / (1 - take_point), 0.0)
-    else:
-        spread = cash_point - take_point
-        live = dropped + (cash - dropped) * max((p - take_point) / spread, 0.0) \
-            if p < cash_point else max(cash, dead)
-    return CUBE_LIFE * live + (1 - CUBE_LIFE) * dead
+    __slots__ = ("alive", "at_cube", "at_double", "cash", "dropped", "match", "owner",
+                 "seat")
+
+    def __init__(self, state: BackgammonState, seat: int, cube: int, owner: int) -> None:
+        game = state.game
+        self.match = game.match > 1
+        self.seat = seat
+        self.owner = owner
+        self.alive = False
+        if not self.match:
+            return
+        mine, theirs = game.match - state.score[seat], game.match - state.score[1 - seat]
+        self.at_cube = _outcome_equities(mine, theirs, cube)
+        self.alive = state.cube_alive(cube)
+        if self.alive:
+            self.at_double = _outcome_equities(mine, theirs, 2 * cube)
+            self.cash = match_equity(mine - cube, theirs)
+            self.dropped = match_equity(mine, theirs - cube)
+
+    def equity(self, chances: Chances) -> float:
+        """Chance of winning what is played for with these cubeless chances: the match
+        equity of each outcome, the cube's life by Janowski's model."""
+        p, gw, gl, bw, bl = chances
+        if not self.match:
+            return p
+        single_win, gammon_win, bg_win = p - gw, gw - bw, bw
+        single_loss, gammon_loss, bg_loss = 1 - p - gl, gl - bl, bl
+        p_safe = p if p > 1e-9 else 1e-9
+        q_safe = 1 - p if p < 1 - 1e-9 else 1e-9
+        w1, w2, w3, l1, l2, l3 = self.at_cube
+        win = (w1 * single_win + w2 * gammon_win + w3 * bg_win) / p_safe
+        lose = (l1 * single_loss + l2 * gammon_loss + l3 * bg_loss) / q_safe
+        dead = p * win + (1 - p) * lose
+        if not self.alive:
+            return dead
+        w1, w2, w3, l1, l2, l3 = self.at_double
+        win2 = (w1 * single_win + w2 * gammon_win + w3 * bg_win) / p_safe
+        lose2 = (l1 * single_loss + l2 * gammon_loss + l3 * bg_loss) / q_safe
+        cash, dropped = self.cash, self.dropped
+        span = win2 - lose2
+        cash_point = (cash - lose2) / span if span > 1e-9 else 1.0
+        take_point = (dropped - lose2) / span if span > 1e-9 else 0.0
+        cash_point = min(max(cash_point, 0.05), 1.0)
+        take_point = min(max(take_point, 0.0), cash_point - 0.05)
+        seat, owner = self.seat, self.owner
+        if owner == seat:
+            live = lose + (cash - lose) * p / cash_point if p < cash_point else max(cash, dead)
+        elif owner == 1 - seat:
+            live = dropped + (win - dropped) * max((p - take_point) / (1 - take_point), 0.0)
+        else:
+            spread = cash_point - take_point
+            live = dropped + (cash - dropped) * max((p - take_point) / spread, 0.0) \
+                if p < cash_point else max(cash, dead)
+        return CUBE_LIFE * live + (1 - CUBE_LIFE) * dead
+
+
+def _outcome_equities(mine: int, theirs: int, stake: int) -> tuple[float, ...]:
+    """The match equities, needing ``mine`` points against ``theirs``, after winning a
+    single game, a gammon and a backgammon at ``stake``, then after losing them."""
+    mine_row, theirs_column = EQUITY_TABLE[mine], EQUITY_COLUMNS[theirs]
+    wins = (theirs_column[a] if a > 0 else 1.0 for a in (mine - k * stake for k in (1, 2, 3)))
+    losses = (mine_row[b] if b > 0 else 0.0 for b in (theirs - k * stake for k in (1, 2, 3)))
+    return (*wins, *losses)
 
 
 def cubeless(roller: Side, other: Side) -> Chances:
@@ -203,17 +227,29 @@ def plays_for_points(state: BackgammonState) -> bool:
 def position_value(chances: Chances, state: BackgammonState, seat: int) -> float:
     """The value for ``seat``, in ``[-1, 1]``, of a position where ``seat`` has these
     cubeless chances, with the cube, the stakes and the score of ``state``."""
+    return position_valuer(state, seat)(chances)
+
+
+def position_valuer(state: BackgammonState, seat: int) -> Callable[[Chances], float]:
+    """:func:`position_value` for ``state`` and ``seat``, as a function of the chances
+    (what they depend on worked out once)."""
     game = state.game
     if game.match <= 1 and not game.cube_on:
-        p, gw, gl, bw, bl = chances
-        return (2.0 * p - 1.0 + gw - gl + bw - bl) / POINTS_SCALE
-    value = 2.0 * equity(chances, state, seat, state.cube, state.owner) - 1.0
+        def for_points(chances: Chances) -> float:
+            p, gw, gl, bw, bl = chances
+            return (2.0 * p - 1.0 + gw - gl + bw - bl) / POINTS_SCALE
+        return for_points
+    equity_of = Stakes(state, seat, state.cube, state.owner).equity
+    claim = 0.0
     if state.owner >= 0:
         away = [game.match - score for score in state.score]
         dead = game.match <= 1 or max(away) <= state.cube
         claim = (DEAD_CUBE_CLAIM if dead else CUBE_CLAIM) * (state.cube.bit_length() - 1)
-        value += claim if state.owner == seat else -claim
-    return value
+        claim = claim if state.owner == seat else -claim
+
+    def with_cube(chances: Chances) -> float:
+        return 2.0 * equity_of(chances) - 1.0 + claim
+    return with_cube
 
 
 def finished_value(state: BackgammonState, seat: int, loser: Side) -> float:
@@ -235,13 +271,9 @@ def turn_value(state: BackgammonState) -> float:
         return known
     mover = state.mover
     losers, chances = play_chances(*state.sides(), state.dice)
-    best = -2.0
+    best = max(map(position_valuer(state, mover), chances), default=-2.0)
     for loser in losers:
         best = max(best, finished_value(state, mover, loser))
-    for found in chances:
-        value = position_value(found, state, mover)
-        if value > best:
-            best = value
     if len(_TURNS) >= TURNS_LIMIT:
         _TURNS.clear()
     _TURNS[key] = best
