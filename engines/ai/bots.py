@@ -152,7 +152,7 @@ did better than one throw on (0.0053 against 0.026) and answering at once far wo
 (0.083 against 0.0078).  The
 search through the throws that both levels played before lost 0.011 and 0.013 at the
 bench's budgets (on earlier positions).  A player decides whether to double before
-every throw: taken at once or one throw on (0.08 s here, 0.2 s at worst), it no longer
+every throw: taken at once or one throw on (about 0.05 s here), it no longer
 waits for a search there."""
 MANY_PLAYER_TURN_GAMES = frozenset({"barricades"})
 """Games whose ``expert``, with three or four players each for themselves (not in teams),
