@@ -21,6 +21,8 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 _TABLES: list[Any] = []
 
@@ -33,6 +35,15 @@ def forgettable(table: T) -> T:
     if not any(known is table for known in _TABLES):
         _TABLES.append(table)
     return table
+
+
+def remember(table: dict[K, V], key: K, value: V, limit: int) -> V:
+    """Put ``value`` into a bounded memo ``table`` under ``key`` and return it; a table
+    holding ``limit`` entries is emptied first (cheaper than ageing its entries)."""
+    if len(table) >= limit:
+        table.clear()
+    table[key] = value
+    return value
 
 
 def cached_entries() -> int:

@@ -28,7 +28,7 @@ from operator import getitem, mul
 from engines.ai.eval_backgammon_weights import WEIGHTS
 from engines.ai.lanes import LaneReader, pack
 from engines.backgammon.chances import Chances
-from engines.caches import forgettable
+from engines.caches import forgettable, remember
 from engines.tables import Side
 
 __all__ = ["HIDDEN", "INPUTS", "contact_chances", "network_chances", "network_inputs",
@@ -326,9 +326,7 @@ def side_inputs(side: Side) -> SideInputs:
     """The :class:`SideInputs` of ``side``, remembered."""
     found = _SIDES.get(side)
     if found is None:
-        if len(_SIDES) >= SIDES_LIMIT:
-            _SIDES.clear()
-        found = _SIDES[side] = SideInputs(side)
+        found = remember(_SIDES, side, SideInputs(side), SIDES_LIMIT)
     return found
 
 

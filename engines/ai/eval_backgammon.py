@@ -49,7 +49,7 @@ from engines.ai.evaluation import register_evaluator
 from engines.backgammon import RULES, BackgammonState, manche_value
 from engines.backgammon.chances import Chances
 from engines.backgammon.chances import cubeless as race_chances
-from engines.caches import forgettable
+from engines.caches import forgettable, remember
 from engines.core import State
 from engines.tables import ANSWER, MOVE, OPENING, OVER, PLAYERS, Side, complete_plays
 from engines.tables.rules import CHECKERS
@@ -207,9 +207,7 @@ def cubeless(roller: Side, other: Side) -> Chances:
             found = contact_chances(roller, other)
         else:
             found = race_chances(roller, other)
-        if len(_CHANCES) >= CHANCES_LIMIT:
-            _CHANCES.clear()
-        _CHANCES[key] = found
+        remember(_CHANCES, key, found, CHANCES_LIMIT)
     return found
 
 
@@ -274,10 +272,7 @@ def turn_value(state: BackgammonState) -> float:
     best = max(map(position_valuer(state, mover), chances), default=-2.0)
     for loser in losers:
         best = max(best, finished_value(state, mover, loser))
-    if len(_TURNS) >= TURNS_LIMIT:
-        _TURNS.clear()
-    _TURNS[key] = best
-    return best
+    return remember(_TURNS, key, best, TURNS_LIMIT)
 
 
 _TURNS: dict[Hashable, float] = forgettable({})
@@ -301,9 +296,7 @@ def play_chances(own: Side, other: Side, dice: tuple[int, ...]) -> tuple[
             else:
                 p, gw, gl, bw, bl = cubeless(them, after)
                 chances.append((1.0 - p, gl, gw, bl, bw))
-        if len(_PLAYS) >= PLAYS_LIMIT:
-            _PLAYS.clear()
-        found = _PLAYS[key] = (losers, chances)
+        found = remember(_PLAYS, key, (losers, chances), PLAYS_LIMIT)
     return found
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 
-from engines.caches import forgettable
+from engines.caches import forgettable, remember
 from engines.tables import Side
 
 SHOTS = (0, 11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3, 0, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 1)
@@ -175,9 +175,7 @@ def stats(side: Side) -> Stats:
     """The features of a side, remembered (searches meet the same sides often)."""
     found = _STATS.get(side)
     if found is None:
-        if len(_STATS) >= STATS_LIMIT:
-            _STATS.clear()
-        found = _STATS[side] = Stats(side)
+        found = remember(_STATS, side, Stats(side), STATS_LIMIT)
     return found
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from engines.bits import chunk_table
-from engines.caches import forgettable
+from engines.caches import forgettable, remember
 from engines.core import PathMove, Place, Remove
 from engines.geometry import square_name
 
@@ -142,9 +142,8 @@ def chain_move(path: tuple[int, ...]) -> PathMove:
     """The move object of a jump chain along ``path`` (built once, then reused)."""
     move = _CHAINS.get(path)
     if move is None:
-        if len(_CHAINS) >= _CHAIN_LIMIT:
-            _CHAINS.clear()
-        move = _CHAINS[path] = PathMove(path, tuple(NAMES[s] for s in path))
+        move = remember(_CHAINS, path, PathMove(path, tuple(NAMES[s] for s in path)),
+                        _CHAIN_LIMIT)
     return move
 
 

@@ -15,7 +15,7 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engines.caches import forgettable
+from engines.caches import forgettable, remember
 from engines.core import TERMINAL, Outcome, State, draw, win
 from engines.rithmomachie.pieces import Piece
 
@@ -133,9 +133,7 @@ class RithmoState(State):
         if recent is not None and recent[0] is self:
             return recent[1]
         child = self.game.rules.play(self, move)
-        if len(_RECENT) >= _RECENT_LIMIT:
-            _RECENT.clear()
-        _RECENT[key] = (self, child)
+        remember(_RECENT, key, (self, child), _RECENT_LIMIT)
         return child
 
     def is_terminal(self) -> bool:

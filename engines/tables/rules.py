@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from engines.caches import forgettable
+from engines.caches import forgettable, remember
 from engines.tables.moves import CHECKER_MOVES, CheckerMove
 
 Side = tuple[int, ...]
@@ -102,9 +102,7 @@ def legal_steps(rules: TablesRules, own: Side, other: Side,
     key = (rules, own, other, dice)
     found = _STEPS.get(key)
     if found is None:
-        if len(_STEPS) >= STEPS_LIMIT:
-            _STEPS.clear()
-        found = _STEPS[key] = find_steps(rules, own, other, dice)
+        found = remember(_STEPS, key, find_steps(rules, own, other, dice), STEPS_LIMIT)
     return found
 
 

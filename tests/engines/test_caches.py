@@ -8,7 +8,7 @@ from functools import lru_cache
 import pytest
 
 from engines import find_game
-from engines.caches import cached_entries, clear_caches, forgettable
+from engines.caches import cached_entries, clear_caches, forgettable, remember
 from engines.core import CHANCE, State
 
 
@@ -81,3 +81,12 @@ def test_registered_tables_of_every_kind_are_emptied() -> None:
 def test_a_table_that_cannot_be_emptied_is_refused() -> None:
     with pytest.raises(TypeError, match="tuple"):
         forgettable((1, 2))
+
+
+def test_a_bounded_table_is_emptied_when_full_then_remembers_the_new_entry() -> None:
+    table: dict[int, str] = {}
+    for key in range(3):
+        assert remember(table, key, str(key), limit=3) == str(key)
+    assert table == {0: "0", 1: "1", 2: "2"}
+    assert remember(table, 3, "3", limit=3) == "3"
+    assert table == {3: "3"}
