@@ -13,8 +13,9 @@ decision on the reference machine (:data:`LEVELS`):
 - ``joueur`` (1 s) and ``expert`` (3 s): the game's best search, run to the
   budget; in the endgames of reversi, moulin and tablut, the game's endgame
   search (:mod:`engines.ai.endgame`: exact reversi endings, forced wins first
-  with few pieces left).  At backgammon the expert plays the evaluator's
-  best whole play of the throw (:data:`WHOLE_TURN_GAMES`); at backgammon,
+  with few pieces left).  At backgammon the expert judges the evaluator's
+  best whole plays of the throw again one throw on, as gnubg at 1-ply
+  (:data:`WHOLE_TURN_GAMES`); at backgammon,
   jacquet and two-player barricades the joueur plays its evaluator's best
   whole turn with an error on its judgement of each (:data:`TURN_NOISE`), and
   at backgammon both take the cube's decisions without a search, the joueur
@@ -78,7 +79,7 @@ from engines.ai.endgame import EndgamePlayer, endgame_for
 from engines.ai.evaluation import Evaluator, evaluator_for
 from engines.ai.mcts import Mcts, winning_move
 from engines.ai.solvers import MoveOracle, move_oracle_for
-from engines.ai.turns import noisy_choice, noisy_turn_move
+from engines.ai.turns import filtered_turn_move, noisy_choice, noisy_turn_move
 from engines.core import CHANCE, Game, State
 from engines.registry import find_game
 from engines.tables import ANSWER, CUBE, TablesState
@@ -101,7 +102,7 @@ DESCRIPTION_EN: Mapping[str, str] = MappingProxyType({
     "coups au hasard": "random moves",
     "alpha-bêta": "alpha-beta",
     "meilleur tour complet, à l'estime": "best whole turn, by estimate",
-    "meilleur jeu complet du lancer": "best whole play of the throw",
+    "meilleur jeu du lancer, un lancer plus loin": "best play of the throw, one throw ahead",
     "meilleur tour complet": "best whole turn",
     " peu profond": ", shallow",
     "solveur exact": "exact solver",
@@ -127,17 +128,17 @@ search is already close to perfect play: following the solver three times in fou
 nothing between it and the expert (``expert > joueur`` 0.502 over 4,000 games of
 ``python -m bench.levels``), while its search alone leaves the expert a measurable edge."""
 WHOLE_TURN_GAMES = frozenset({"backgammon"})
-"""Games whose ``expert``, moving its checkers, plays its evaluator's best complete play of
-the throw (:func:`engines.ai.turns.noisy_turn_move` without noise) and searches no further
-(its cube decisions: :data:`CUBE_GAMES`).  There, the
-evaluator (fitted to GNU Backgammon's) judges whole plays better than our expectiminimax
-through the opponent's throws does in the time of a decision: ``python -m bench.strength
---only backgammon --games 400`` gives -0.14 points per game against gnubg 0-ply, 0.0089
-points given away per turn by gnubg's judgement; an earlier network gave -0.38 with a
-quarter-second search, -0.05 without (100 games each).  Judging each play one throw on
-(the mean over the opponent's 21 throws of its best reply) gave worse plays than the
-evaluator alone: 0.021 points given away per turn against 0.012, by gnubg's 2-ply
-judgement of 875 turns (with the network of 32 hidden units)."""
+"""Games whose ``expert``, moving its checkers, judges the complete plays of the throw and
+searches no further (its cube decisions: :data:`CUBE_GAMES`): every play by the evaluator
+(fitted to GNU Backgammon's), then the best two again one throw on, the mean over the
+opponent's 21 throws of its best reply (:func:`engines.ai.turns.filtered_turn_move`, gnubg's
+1-ply with a move filter).  There the evaluator judges whole plays better than our
+expectiminimax through the opponent's throws does in the time of a decision.  By gnubg's
+2-ply judgement of 2,100 turns from games between joueurs (``python -m
+bench.peers.gnubg_plays``, seeds 0 to 2), the plays give away 0.0084 points per turn
+against 0.0103 for the evaluator's best play alone (0.0019 less, ±0.0011 at 95 %), in
+about 0.025 s a turn here.  An earlier network (32 hidden units, before the refit) gave
+worse plays one throw on: 0.021 against 0.012 over 875 turns."""
 CUBE_GAMES = frozenset({"backgammon"})
 """Games whose ``joueur`` and ``expert`` take the cube's decisions (double or roll, take
 or drop) without a search, by the evaluator on the position each choice leaves
@@ -448,8 +449,12 @@ class SearchBot(Bot):
             return move
         if self._plays_best_turn(state):
             assert self.evaluator is not None
-            move = noisy_turn_move(state, self.evaluator, self.seed, 0.0)
-            self.last = Decision(move, "turn", len(moves), 1, clock.elapsed())
+            ahead = self.game.id in WHOLE_TURN_GAMES
+            if ahead:
+                move = filtered_turn_move(state, self.evaluator, clock)
+            else:
+                move = noisy_turn_move(state, self.evaluator, self.seed, 0.0)
+            self.last = Decision(move, "turn", len(moves), 2 if ahead else 1, clock.elapsed())
             return move
         if self.algorithm == "mcts":
             mcts = Mcts(
@@ -522,7 +527,7 @@ class SearchBot(Bot):
         if self.turn_noise is not None:
             title = words("meilleur tour complet, à l'estime")
         elif self._plays_best_turn() and self.game.id in WHOLE_TURN_GAMES:
-            title = words("meilleur jeu complet du lancer")
+            title = words("meilleur jeu du lancer, un lancer plus loin")
         elif self._plays_best_turn():
             title = words("meilleur tour complet")
         if self.name == "debutant" and self.algorithm != "mcts":

@@ -15,6 +15,11 @@ the player's seed and the position it reaches (:func:`play_noise`), so that
 the decisions of one turn all see the same errors and play one whole turn,
 and the same seed always makes the same mistakes.
 
+The expert of backgammon judges its plays one throw on, as gnubg at 1-ply
+with its move filter (:func:`filtered_turn_move`): every ending by the
+evaluator, then the best few again over the opponent's throws and replies
+(:func:`after_throws`).
+
 The doubling cube's decisions are judged the same way, one decision at a time
 (:func:`noisy_choice`): to double or to roll, to take or to drop, each by the
 evaluator on what it leaves (a throw still to come, an offer awaiting its answer,
@@ -27,12 +32,14 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 
+from engines.ai.budget import Clock
 from engines.ai.evaluation import Evaluator
 from engines.core import Move, State
 from engines.tables import MOVE, OPENING, TablesState, complete_plays
 
 __all__ = [
-    "after_throws", "noisy_choice", "noisy_turn_move", "play_noise", "turn_ends", "turn_values",
+    "after_throws", "filtered_turn_move", "noisy_choice", "noisy_turn_move", "play_noise",
+    "turn_ends", "turn_values",
 ]
 
 
@@ -93,6 +100,41 @@ def noisy_turn_move(state: State, evaluator: Evaluator, seed: int, noise: float)
     best = max(values, key=lambda ending: values[ending][0]
                + play_noise(seed, ending, noise))
     return values[best][1]
+
+
+FILTER_KEEP = 2
+"""At most this many of a turn's best endings by the evaluator are judged again one throw
+on.  gnubg's default move filter for 1-ply keeps 8; with our evaluator the best two do as
+well, judged by gnubg at 2-ply over 2,100 turns, in a third of the time (0.0084 points
+given away per turn against 0.0092; 0.0103 for the evaluator's best alone)."""
+FILTER_MARGIN = 0.1
+"""...and only those within this much of the best (in the evaluator's units: 0.3 points of
+a single game without the cube)."""
+
+
+def filtered_turn_move(state: State, evaluator: Evaluator, clock: Clock | None = None,
+                       keep: int = FILTER_KEEP, margin: float = FILTER_MARGIN) -> Move:
+    """The decision that starts the player's best way to end its turn judged one throw on
+    (gnubg's 1-ply and its move filter): every ending by the evaluator, then the best
+    ``keep`` within ``margin`` of the best, best first, by :func:`after_throws`.  When
+    ``clock`` runs out, the best of those judged so far (at least the first); at equal
+    values, the first."""
+    player = state.current_player
+    ranked = sorted(((evaluator(after, player), after, first)
+                     for after, first in turn_ends(state).values()),
+                    key=lambda ending: -ending[0])
+    if not ranked:
+        raise ValueError(f"no decision to take in '{state.to_text()}'")
+    floor = ranked[0][0] - margin
+    chosen, chosen_value = ranked[0][2], float("-inf")
+    for value, after, first in ranked[:keep]:
+        if value < floor or (chosen_value > float("-inf") and clock is not None
+                             and clock.out_of_time()):
+            break
+        deeper = after_throws(after, player, evaluator)
+        if deeper > chosen_value:
+            chosen, chosen_value = first, deeper
+    return chosen
 
 
 def noisy_choice(state: State, evaluator: Evaluator, seed: int, noise: float,

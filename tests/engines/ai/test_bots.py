@@ -285,12 +285,12 @@ def test_solver_registry_and_oracle() -> None:
     assert solver_for(game) is None
 
 
-def test_the_backgammon_expert_plays_the_evaluators_best_complete_play() -> None:
-    """At backgammon the expert searches to the end of its own throw only, the joueur
+def test_the_backgammon_expert_judges_its_plays_without_a_search() -> None:
+    """At backgammon the expert judges its plays one throw on without a search, the joueur
     judges the same plays with an error, and the debutant keeps its shallow search."""
     game = find_game("backgammon:simple")
     expert = make_bot("expert", game, seed=3, nodes=2_000)
-    assert "meilleur jeu complet du lancer" in expert.describe()
+    assert "meilleur jeu du lancer, un lancer plus loin" in expert.describe()
     state = game.initial_state()
     rng = random.Random(5)
     while state.current_player == CHANCE or len(state.legal_moves()) < 2:
@@ -299,7 +299,7 @@ def test_the_backgammon_expert_plays_the_evaluators_best_complete_play() -> None
         else:
             state = state.apply(state.legal_moves()[0])
     expert.choose(state)
-    assert expert.last is not None and expert.last.depth == 1
+    assert expert.last is not None and expert.last.depth == 2
     assert expert.last.algorithm == "turn"
     joueur = make_bot("joueur", game, seed=3, nodes=2_000)
     joueur.choose(state)

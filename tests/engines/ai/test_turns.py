@@ -14,7 +14,13 @@ from engines.ai import make_bot
 from engines.ai.bots import BARRICADES_NOISE, INTERMEDIATE_NOISE, TURN_NOISE
 from engines.ai.eval_backgammon import POINTS_SCALE
 from engines.ai.evaluation import evaluator_for
-from engines.ai.turns import noisy_turn_move, play_noise, turn_ends
+from engines.ai.turns import (
+    FILTER_KEEP,
+    FILTER_MARGIN,
+    noisy_turn_move,
+    play_noise,
+    turn_ends,
+)
 from engines.core import CHANCE, State
 from engines.tables import MOVE, TablesState, complete_plays
 
@@ -116,13 +122,55 @@ def test_the_decisions_of_a_turn_play_the_best_blurred_ending(spec: str, noise: 
         assert ending_of(state, reached) == best, state.to_text()
 
 
-def test_without_noise_it_plays_the_backgammon_experts_play() -> None:
+def one_throw_on(after: State, player: str) -> float:
+    """The value for ``player`` of the position ``after`` its turn, the opponent to
+    throw: the mean over the throws of the opponent's best ending (every sequence of
+    its checked decisions), negated."""
+    total = 0.0
+    for throw, chance in after.chance_outcomes():
+        thrown = after.apply(throw)
+        if thrown.current_player == player or thrown.is_terminal():
+            raise AssertionError("the opponent throws and plays next")
+        replies = plain_values(thrown)
+        total += chance * (-max(replies.values()) if replies else
+                           evaluator_for(after.game)(thrown, player))  # type: ignore[misc]
+    return total
+
+
+def test_the_backgammon_expert_judges_its_best_plays_one_throw_on() -> None:
+    """gnubg's 1-ply with its move filter: the best endings by the evaluator judged again
+    over the opponent's throws and best replies; the turn reaches the best of them."""
     expert = make_bot("expert", "backgammon:simple", nodes=1)
-    evaluator = evaluator_for(expert.game)
-    assert evaluator is not None
-    for state in POSITIONS["backgammon:simple"]:
-        ours = play_turn(state, lambda s: noisy_turn_move(s, evaluator, 3, 0.0))
-        assert ours == play_turn(state, expert.choose), state.to_text()
+    assert expert.describe().startswith("expert (meilleur jeu du lancer, un lancer plus loin")
+    changed = 0
+    for state in POSITIONS["backgammon:simple"][:4]:
+        player = state.current_player
+        values = plain_values(state)
+        ranked = sorted(values, key=lambda ending: -values[ending])
+        best = values[ranked[0]]
+        candidates = [e for e in ranked[:FILTER_KEEP] if values[e] >= best - FILTER_MARGIN]
+        ends = turn_ends(state)
+        deeper = {e: one_throw_on(ends[e][0], player) for e in candidates}
+        reached = ending_of(state, play_turn(state, expert.choose))
+        assert reached in values
+        # Each decision may see endings the first one filtered out, never a worse one.
+        reached_value = deeper.get(reached)
+        if reached_value is None:
+            reached_value = one_throw_on(ends[reached][0], player)
+        assert reached_value >= max(deeper.values()) - 1e-9, state.to_text()
+        changed += reached != ranked[0]
+        assert expert.last is not None and expert.last.depth == 2
+    assert changed >= 1  # one throw on is not the evaluator's play
+
+
+def test_out_of_time_the_backgammon_expert_plays_the_evaluators_best() -> None:
+    """A clock already spent judges only the first ending one throw on."""
+    hurried = make_bot("expert", "backgammon:simple", seconds=0.001)
+    for state in POSITIONS["backgammon:simple"][:6]:
+        values = plain_values(state)
+        ends = turn_ends(state)
+        first = max(values, key=lambda ending: values[ending])
+        assert hurried.choose(state) == ends[first][1], state.to_text()
 
 
 def test_the_noise_is_the_seeds_own() -> None:
