@@ -12,7 +12,8 @@ tables emptied first, in processor time of this process:
   network's plain definition (every input's row of weights added in floating
   point), which the fast path must match;
 - **best play**: the best complete play of a throw, every play of the dice judged
-  by the evaluator (the expert's checker play);
+  by the evaluator (0-ply); and the expert's checker play, the two best of those
+  judged again one throw on (1-ply with a move filter);
 - **cube**: a decision to double, judged at once (the joueur's) and one throw on
   (the expert's: each throw's best play, for both states of the cube).
 
@@ -31,7 +32,7 @@ from collections.abc import Callable, Sequence
 from engines import find_game
 from engines.ai import backgammon_network as net
 from engines.ai.eval_backgammon import evaluate, turn_value
-from engines.ai.turns import noisy_choice
+from engines.ai.turns import filtered_turn_move, noisy_choice, turn_ends
 from engines.backgammon import BackgammonState
 from engines.caches import clear_caches
 from engines.core import CHANCE
@@ -120,6 +121,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for state in throws:
             turn_value(state)
 
+    playable = [state for state in throws if turn_ends(state)]
+
+    def expert_plays() -> None:
+        for state in playable:
+            filtered_turn_move(state, evaluate)
+
     def cube(one_throw_on: bool) -> Callable[[], None]:
         def decide() -> None:
             for state in cubes:
@@ -133,6 +140,8 @@ def main(argv: Sequence[str] | None = None) -> int:
          1e6),
         ("network, plain definition", best_time(args.repeat, plain) / count, "µs", 1e6),
         ("best play of a throw", best_time(args.repeat, plays) / len(throws), "ms", 1e3),
+        ("checker play one throw on (expert)",
+         best_time(args.repeat, expert_plays) / len(playable), "ms", 1e3),
         ("cube decision at once (joueur)",
          best_time(args.repeat, cube(False)) / len(cubes), "ms", 1e3),
         ("cube decision one throw on (expert)",

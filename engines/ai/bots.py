@@ -135,9 +135,9 @@ opponent's 21 throws of its best reply (:func:`engines.ai.turns.filtered_turn_mo
 1-ply with a move filter).  There the evaluator judges whole plays better than our
 expectiminimax through the opponent's throws does in the time of a decision.  By gnubg's
 2-ply judgement of 2,100 turns from games between joueurs (``python -m
-bench.peers.gnubg_plays``, seeds 0 to 2), the plays give away 0.0084 points per turn
-against 0.0103 for the evaluator's best play alone (0.0019 less, ±0.0011 at 95 %), in
-about 0.025 s a turn here.  An earlier network (32 hidden units, before the refit) gave
+bench.peers.gnubg_plays --turns 700`` with seeds 0 to 2), the plays give away 0.0082
+points per turn against 0.0103 for the evaluator's best play alone (0.0021 less, ±0.0011
+at 95 %), in about 0.025 s a turn here.  An earlier network (32 hidden units, before the refit) gave
 worse plays one throw on: 0.021 against 0.012 over 875 turns."""
 CUBE_GAMES = frozenset({"backgammon"})
 """Games whose ``joueur`` and ``expert`` take the cube's decisions (double or roll, take

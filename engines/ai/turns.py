@@ -105,8 +105,8 @@ def noisy_turn_move(state: State, evaluator: Evaluator, seed: int, noise: float)
 FILTER_KEEP = 2
 """At most this many of a turn's best endings by the evaluator are judged again one throw
 on.  gnubg's default move filter for 1-ply keeps 8; with our evaluator the best two do as
-well, judged by gnubg at 2-ply over 2,100 turns, in a third of the time (0.0084 points
-given away per turn against 0.0092; 0.0103 for the evaluator's best alone)."""
+well, judged by gnubg at 2-ply over 2,100 turns, in a third of the time (0.0082 points
+given away per turn against 0.0090; 0.0103 for the evaluator's best alone)."""
 FILTER_MARGIN = 0.1
 """...and only those within this much of the best (in the evaluator's units: 0.3 points of
 a single game without the cube)."""

@@ -35,7 +35,8 @@ def test_every_measure_is_printed_and_the_cube_decision_last(
     rows = {m[1]: m for m in map(ROW.fullmatch, lines) if m}
     assert list(rows) == [
         "network, both sides new", "network, both sides known", "network, plain definition",
-        "best play of a throw", "cube decision at once (joueur)",
+        "best play of a throw", "checker play one throw on (expert)",
+        "cube decision at once (joueur)",
         "cube decision one throw on (expert)",
     ]
     assert all(float(m[2]) > 0 for m in rows.values())
