@@ -11,8 +11,8 @@ points of a single game.  The ways share the turns, so their difference is
 measured with far less luck than their losses.  Ways: the joueur and the
 expert as the kiosk plays them; the evaluator's best play (0-ply); the best
 plays judged again one throw on (1-ply) with the filter keeping 2 plays (the
-expert's way) or 8 (gnubg's default).  Needs Debian's ``gnubg``; about four minutes for 600
-turns.
+expert's way) or 8 (as many as gnubg's default filter).  Needs Debian's
+``gnubg``; about four minutes for 600 turns.
 """
 
 from __future__ import annotations
