@@ -21,7 +21,7 @@ from engines.ai.turns import (
     play_noise,
     turn_ends,
 )
-from engines.core import CHANCE, State
+from engines.core import CHANCE, TERMINAL, State
 from engines.tables import MOVE, TablesState, complete_plays
 
 SPECS = ("backgammon:simple", "jacquet", "barricades")
@@ -126,14 +126,12 @@ def one_throw_on(after: State, player: str) -> float:
     """The value for ``player`` of the position ``after`` its turn, the opponent to
     throw: the mean over the throws of the opponent's best ending (every sequence of
     its checked decisions), negated."""
+    assert after.is_chance_node(), after.to_text()
     total = 0.0
     for throw, chance in after.chance_outcomes():
         thrown = after.apply(throw)
-        if thrown.current_player == player or thrown.is_terminal():
-            raise AssertionError("the opponent throws and plays next")
-        replies = plain_values(thrown)
-        total += chance * (-max(replies.values()) if replies else
-                           evaluator_for(after.game)(thrown, player))  # type: ignore[misc]
+        assert thrown.current_player not in (player, TERMINAL)
+        total -= chance * max(plain_values(thrown).values())
     return total
 
 
