@@ -196,17 +196,44 @@ def _display(path: Path) -> str:
 
 
 def load_hardware(path: Path | None = None) -> HardwareConfig:
-    """Read and check ``path`` (the shipped ``config/hardware.toml`` by default)."""
+    """Read and check ``path`` (the shipped ``config/hardware.toml`` by default).
+
+    Whatever goes wrong (a missing or unreadable file, bytes that are not UTF-8,
+    invalid TOML, tables nested too deep, a value of an unforeseen kind) raises
+    :class:`HardwareConfigError` naming the file.
+    """
     path = DEFAULT_FILE if path is None else path
     source = _display(path)
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise HardwareConfigError(f"{source}: fichier introuvable / file not found") from None
+    except OSError as error:
+        why = error.strerror or str(error)
+        raise HardwareConfigError(f"{source}: illisible / cannot be read ({why})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise HardwareConfigError(
+            f"{source}: ligne {line} : pas de l'UTF-8, enregistrez le fichier en UTF-8"
+            f" / line {line}: not UTF-8, save the file as UTF-8"
+        ) from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise HardwareConfigError(f"{source}: TOML invalide / invalid TOML ({error})") from None
-    return parse_hardware(data, source)
+    except RecursionError:
+        raise HardwareConfigError(
+            f"{source}: imbriqué trop profondément / nested too deeply"
+        ) from None
+    try:
+        return parse_hardware(data, source)
+    except HardwareConfigError:
+        raise
+    except Exception as error:
+        what = f"{type(error).__name__}: {error}"
+        raise HardwareConfigError(f"{source}: inutilisable / cannot be used ({what})") from None
 
 
 def parse_hardware(data: dict[str, Any], source: str = "config/hardware.toml") -> HardwareConfig:

@@ -24,7 +24,7 @@ from kiosk.hardware import HardwareLink
 from kiosk.i18n import Translator
 from kiosk.keeper import GameKeeper
 from kiosk.lessons.progress import LessonProgress
-from kiosk.records import Records
+from kiosk.records import Records, bilingual
 from kiosk.scenes.base import Scene, SceneStack
 from kiosk.sound import Sounds
 from kiosk.touch import Pointer
@@ -57,6 +57,8 @@ class Kiosk:
         sounds: Sounds | None = None,
         hardware: HardwareLink | None = None,
         records: Records | None = None,
+        safe_mode: bool = False,
+        failed_starts: int = 0,
     ) -> None:
         self.settings: Settings = loaded.settings
         self.config_files = loaded.files
@@ -78,9 +80,17 @@ class Kiosk:
         """Set by the owners' screen: "quit", "restart" or "poweroff"; the main loop obeys."""
         self.notices: list[Notice] = []
         self.errors = 0
+        self.safe_mode = safe_mode
+        """Started with the defaults, no hardware and no resume (after failed starts)."""
+        self._records_problem = self.records.problem
         for problem in loaded.problems:
             log.warning("configuration : %s", problem)
+            self.records.event("config", bilingual((problem.fr, problem.en)))
             self.notify(problem.text(self.settings.language), seconds=12.0, warning=True)
+        if self.sounds.problem is not None:
+            self.records.event("sound", self.sounds.problem)
+        if safe_mode:
+            self.records.event("safe-mode", str(failed_starts))
 
     # ------------------------------------------------------------------ scenes
 
@@ -94,7 +104,9 @@ class Kiosk:
     def attract(self) -> None:
         from kiosk.scenes.attract import AttractScene
 
-        self.keeper.left()
+        abandoned = self.keeper.left()
+        if abandoned is not None:
+            self.records.event("idle-abandon", f"{abandoned.table.spec} {len(abandoned.moves)}")
         self.records.event("attract")
         self.lesson_progress = LessonProgress()
         self.stack.reset(AttractScene(self))
@@ -141,6 +153,21 @@ class Kiosk:
             log.info("inactif depuis %.0f s : démonstration", self.idle_for())
             self.attract()
         self.notices = [n for n in self.notices if n.until > self.now]
+        self._watch_records()
+
+    def _watch_records(self) -> None:
+        """Records waiting in memory are retried; a new problem, or its end, is said once."""
+        self.records.maintain()
+        problem = self.records.problem
+        if problem == self._records_problem:
+            return
+        self._records_problem = problem
+        if problem is not None:
+            log.error("registre : %s", problem[0])
+            self.notify(self.tr.pick(*problem), seconds=15.0, warning=True)
+        else:
+            log.info("registre : écriture rétablie")
+            self.notify(self.tr("Les parties sont de nouveau enregistrées."), seconds=8.0)
 
     def _hardware_events(self, top: Scene) -> None:
         """Buttons, the presence sensor and the flaps: what they mean wherever we are."""
@@ -169,12 +196,22 @@ class Kiosk:
         return self.now - self.last_input
 
     def draw(self) -> pygame.Surface:
-        """The frame: the top scene, then notices."""
+        """The frame: the top scene, then notices (and the safe mode's ribbon)."""
         top = self.stack.top
         if top is not None:
             self.guard(lambda: top.draw(self.canvas))
+        if self.safe_mode:
+            self._draw_safe_mode()
         self._draw_notices()
         return self.canvas
+
+    def _draw_safe_mode(self) -> None:
+        """A ribbon along the top edge: the kiosk runs in safe mode."""
+        text = self.tr("Mode sans échec : réglages par défaut, sans plateau ni reprise de partie")
+        rect = pygame.Rect(0, 0, min(CANVAS[0] - 600, 60 + len(text) * 12), 44)
+        rect.midtop = (CANVAS[0] // 2, 0)
+        rounded_panel(self.canvas, rect, PALETTE.warning, radius=14)
+        blit_text(self.canvas, text, rect.center, 22, PALETTE.ink, "sans-bold", anchor="center")
 
     def guard(self, action: Callable[[], None]) -> None:
         """Run a scene's code; on an exception, log it and go home."""

@@ -20,7 +20,6 @@ import math
 import os
 import shutil
 import tempfile
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import fields
 from pathlib import Path
@@ -28,6 +27,7 @@ from typing import Any
 
 from kiosk import paths
 from kiosk.config import SCHEMA, Settings
+from kiosk.toml_files import TomlFileError, read_toml
 
 HEADER = (
     "# Réglages changés sur l'écran des propriétaires (écrit par la borne).\n"
@@ -76,12 +76,11 @@ def read_saved(path: Path) -> tuple[Table, bool]:
 
     A missing file is empty and clean; an unreadable one is empty and not clean.
     """
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except FileNotFoundError:
+    if not path.exists():
         return {}, True
-    except (OSError, tomllib.TOMLDecodeError):
+    try:
+        data = read_toml(path)
+    except TomlFileError:
         return {}, False
     kept: Table = {}
     clean = True

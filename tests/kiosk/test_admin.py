@@ -320,5 +320,4 @@ def test_a_refused_power_off_is_logged_for_the_owners_and_the_kiosk_restarts(
     kiosk = make_kiosk()
     assert obey_exit("poweroff", kiosk) == 1
     kinds = [(kind, detail) for _, kind, detail in kiosk.records.events()]
-    assert ("poweroff", "") in kinds
     assert any(kind == "error" and "extinction impossible" in detail for kind, detail in kinds)

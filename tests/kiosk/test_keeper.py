@@ -11,7 +11,7 @@ import textwrap
 from pathlib import Path
 
 from kiosk.ai_worker import InlineWorker
-from kiosk.app import resume_last_game
+from kiosk.startup import resume_last_game
 from kiosk.catalog import entry
 from kiosk.config import load_settings
 from kiosk.records import Records
