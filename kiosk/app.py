@@ -27,7 +27,6 @@ from kiosk.paths import add_config_options
 from kiosk.runtime import STEP, Kiosk
 from kiosk.startup import (
     HEALTHY_AFTER,
-    SAFE_MODE_AFTER,
     StartCounter,
     load_start_settings,
     open_start_hardware,
@@ -146,13 +145,13 @@ def _no_display(why: str) -> None:
 def run_window(args: argparse.Namespace) -> int:
     started = time.monotonic()
     counter = StartCounter()
-    failed_starts = counter.begin()
-    safe = args.safe_mode or failed_starts >= SAFE_MODE_AFTER
+    starts = counter.begin(force_safe=args.safe_mode)
+    safe = starts.safe
     if safe:
         log.error(
             "mode sans échec : %d démarrages ratés de suite ; réglages par défaut, sans"
             " reprise ni matériel",
-            failed_starts,
+            starts.safe_after,
         )
     loaded = load_start_settings(args.config, safe)
     for problem in loaded.problems:
@@ -168,7 +167,7 @@ def run_window(args: argparse.Namespace) -> int:
     records = open_start_records(record_problems)
     loaded = replace(loaded, problems=(*loaded.problems, *record_problems))
     kiosk = Kiosk(
-        loaded, hardware=hardware, records=records, safe_mode=safe, failed_starts=failed_starts
+        loaded, hardware=hardware, records=records, safe_mode=safe, failed_starts=starts.safe_after
     )
     records.event("start", " ".join(sys.argv[1:]))
     for line in hardware_problems:

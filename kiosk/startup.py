@@ -18,6 +18,8 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -39,39 +41,67 @@ HEALTHY_AFTER = 60.0
 """Seconds of running after which a start counts as a good one."""
 
 
+@dataclass(frozen=True)
+class Starts:
+    """What the start counter's file holds."""
+
+    failed: int = 0
+    """Starts in a row that did not last (the current one included while it runs)."""
+    safe: bool = False
+    """The last start was in safe mode."""
+    safe_after: int = 0
+    """How many failed starts put it there."""
+
+
 class StartCounter:
-    """How many starts in a row did not last, kept in a file of the data directory."""
+    """How many starts in a row did not last, kept in a file of the data directory.
+
+    The file holds ``failed=N``, ``safe=0|1`` and ``safe_after=N``, one per line.
+    """
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path if path is not None else paths.failed_starts_path()
+        self._last = Starts()
         self._cleared = False
 
-    def read(self) -> int:
-        """The count (0 when the file is missing or unreadable)."""
+    def read(self) -> Starts:
+        """The file's values (zeros when it is missing or unreadable)."""
         try:
-            return max(0, int(self.path.read_text(encoding="ascii").strip() or 0))
+            text = self.path.read_text(encoding="ascii")
         except FileNotFoundError:
-            return 0
+            return Starts()
         except Exception as error:
             log.warning("démarrages : %s illisible (%s) ; compté 0", self.path, error)
-            return 0
+            return Starts()
+        values: dict[str, int] = {}
+        for line in text.splitlines():
+            key, _, value = line.partition("=")
+            with suppress(ValueError):
+                values[key.strip()] = max(0, int(value.strip()))
+        return Starts(
+            values.get("failed", 0), bool(values.get("safe", 0)), values.get("safe_after", 0)
+        )
 
-    def begin(self) -> int:
-        """A start begins: the count before it, which is then raised by one."""
-        failed = self.read()
-        self._write(failed + 1)
+    def begin(self, force_safe: bool = False) -> Starts:
+        """A start begins: whether it is in safe mode, and after how many failed starts."""
+        failed = self.read().failed
+        safe = force_safe or failed >= SAFE_MODE_AFTER
+        self._last = Starts(failed + 1, safe, failed if safe else 0)
+        self._write(self._last)
         self._cleared = False
-        return failed
+        return Starts(failed, safe, failed if safe else 0)
 
     def healthy(self) -> None:
         """This start went well (it lasted, or stopped cleanly): back to zero, once."""
         if not self._cleared:
             self._cleared = True
-            self._write(0)
+            self._last = replace(self._last, failed=0)
+            self._write(self._last)
 
-    def _write(self, count: int) -> None:
+    def _write(self, starts: Starts) -> None:
+        text = f"failed={starts.failed}\nsafe={int(starts.safe)}\nsafe_after={starts.safe_after}\n"
         try:
-            write_atomic(self.path, f"{count}\n")
+            write_atomic(self.path, text)
         except Exception as error:
             log.warning("démarrages : %s impossible à écrire (%s)", self.path, error)
 
