@@ -13,11 +13,12 @@ library on the Pi (lgpio or RPi.GPIO, the ``pi`` extra), tests pass
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from drivers.toml_files import TomlFileError, read_toml
 
 if TYPE_CHECKING:
     from drivers.inputs import Inputs
@@ -198,35 +199,15 @@ def _display(path: Path) -> str:
 def load_hardware(path: Path | None = None) -> HardwareConfig:
     """Read and check ``path`` (the shipped ``config/hardware.toml`` by default).
 
-    Whatever goes wrong (a missing or unreadable file, bytes that are not UTF-8,
-    invalid TOML, tables nested too deep, a value of an unforeseen kind) raises
-    :class:`HardwareConfigError` naming the file.
+    Whatever goes wrong (anything :func:`drivers.toml_files.read_toml` refuses, a
+    value of an unforeseen kind) raises :class:`HardwareConfigError` naming the file.
     """
     path = DEFAULT_FILE if path is None else path
     source = _display(path)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise HardwareConfigError(f"{source}: fichier introuvable / file not found") from None
-    except OSError as error:
-        why = error.strerror or str(error)
-        raise HardwareConfigError(f"{source}: illisible / cannot be read ({why})") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        raise HardwareConfigError(
-            f"{source}: ligne {line} : pas de l'UTF-8, enregistrez le fichier en UTF-8"
-            f" / line {line}: not UTF-8, save the file as UTF-8"
-        ) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise HardwareConfigError(f"{source}: TOML invalide / invalid TOML ({error})") from None
-    except RecursionError:
-        raise HardwareConfigError(
-            f"{source}: imbriqué trop profondément / nested too deeply"
-        ) from None
+        data = read_toml(path)
+    except TomlFileError as error:
+        raise HardwareConfigError(f"{source}: {error.fr} / {error.en}") from None
     try:
         return parse_hardware(data, source)
     except HardwareConfigError:

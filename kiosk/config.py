@@ -17,9 +17,9 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal
 
+from drivers.toml_files import TomlFileError, read_toml
 from engines import all_specs
 from kiosk import paths
-from kiosk.toml_files import TomlFileError, read_toml
 
 log = logging.getLogger(__name__)
 

@@ -25,9 +25,9 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+from drivers.toml_files import TomlFileError, read_toml
 from kiosk import paths
 from kiosk.config import SCHEMA, Settings
-from kiosk.toml_files import TomlFileError, read_toml
 
 HEADER = (
     "# Réglages changés sur l'écran des propriétaires (écrit par la borne).\n"

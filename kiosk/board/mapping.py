@@ -35,11 +35,11 @@ from pathlib import Path
 from typing import Any
 
 from drivers.sensorboard import Cell
+from drivers.toml_files import TomlFileError, read_toml
 from engines.core import Game, SpecError
 from engines.geometry import Geometry
 from engines.registry import all_specs, find_game
 from kiosk.paths import config_dir
-from kiosk.toml_files import TomlFileError, read_toml
 
 DEFAULT_DIR = Path(__file__).resolve().parents[2] / "config" / "boards"
 ORDERS = ("row-major", "serpentine", "table")

@@ -1,17 +1,24 @@
 """Reading a TOML file an owner may have damaged: any failure is one message naming the file.
 
 :func:`read_toml` raises only :class:`TomlFileError`, whatever went wrong: a missing
-or unreadable file, bytes that are not UTF-8 (a file saved in Latin-1 by an
-editor: ``# café``), invalid TOML, arrays nested thousands deep, anything else.
-The message says where (the line, for a bad byte) and what to do, in French and
-in English.
+or unreadable file, something that is not a regular file (a directory, a FIFO that
+would block the start for ever), a file too big to be settings, bytes that are not
+UTF-8 (a file saved in Latin-1 by an editor: ``# café``), invalid TOML, arrays
+nested thousands deep, anything else. The message says where (the line, for a
+bad byte) and what to do, in French and in English. The kiosk's settings, the
+hardware file and the board files are all read through it.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any
+
+MAX_BYTES = 1_000_000
+"""Larger than any settings file: refused rather than read into memory."""
 
 
 class TomlFileError(Exception):
@@ -25,7 +32,9 @@ class TomlFileError(Exception):
 def read_toml(path: Path) -> dict[str, Any]:
     """The tables of ``path``; raises :class:`TomlFileError` for any failure."""
     try:
-        data = path.read_bytes()
+        data = _read_regular(path)
+    except TomlFileError:
+        raise
     except FileNotFoundError:
         raise TomlFileError(path, "fichier introuvable", "file not found") from None
     except OSError as error:
@@ -35,6 +44,22 @@ def read_toml(path: Path) -> dict[str, Any]:
         what = f"{type(error).__name__}: {error}"
         raise TomlFileError(path, f"illisible ({what})", f"cannot be read ({what})") from None
     return parse_toml(path, data)
+
+
+def _read_regular(path: Path) -> bytes:
+    """The bytes of ``path`` if it is a regular file of a sensible size (never blocks)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise TomlFileError(path, "n'est pas un fichier ordinaire", "is not a regular file")
+        if info.st_size > MAX_BYTES:
+            raise TomlFileError(
+                path,
+                f"trop gros pour des réglages ({info.st_size} octets)",
+                f"too big for settings ({info.st_size} bytes)",
+            )
+        return handle.read(MAX_BYTES + 1)
 
 
 def parse_toml(path: Path, data: bytes) -> dict[str, Any]:
