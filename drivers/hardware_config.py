@@ -192,7 +192,7 @@ def _display(path: Path) -> str:
     """The path as shown in messages: relative to the working directory when inside it."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # elsewhere, or a symlink loop
         return str(path)
 
 

@@ -32,7 +32,7 @@ class TomlFileError(Exception):
 def read_toml(path: Path) -> dict[str, Any]:
     """The tables of ``path``; raises :class:`TomlFileError` for any failure."""
     try:
-        data = _read_regular(path)
+        data = read_regular_file(path)
     except TomlFileError:
         raise
     except FileNotFoundError:
@@ -46,8 +46,11 @@ def read_toml(path: Path) -> dict[str, Any]:
     return parse_toml(path, data)
 
 
-def _read_regular(path: Path) -> bytes:
-    """The bytes of ``path`` if it is a regular file of a sensible size (never blocks)."""
+def read_regular_file(path: Path) -> bytes:
+    """The bytes of ``path`` if it is a regular file of a sensible size (never blocks).
+
+    Raises :class:`TomlFileError` for anything else, ``OSError`` when it cannot be opened.
+    """
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     with os.fdopen(fd, "rb") as handle:
         info = os.fstat(fd)

@@ -12,6 +12,7 @@ one message naming it, and the kiosk goes on without it.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -167,9 +168,9 @@ def load_settings(
     files: list[Path] = []
     saved_path = paths.saved_settings_path() if saved is None else saved or None
     for path in (
-        defaults if defaults.exists() else None,
+        defaults if _present(defaults) else None,
         override,
-        saved_path if saved_path is not None and saved_path.exists() else None,
+        saved_path if saved_path is not None and _present(saved_path) else None,
     ):
         if path is None:
             continue
@@ -198,6 +199,11 @@ def load_settings(
         )
         settings = replace(settings, ai_level=settings.ai_levels[0])
     return LoadedSettings(settings, tuple(problems), tuple(files))
+
+
+def _present(path: Path) -> bool:
+    """Something is at ``path`` (a broken or looping link too: it is then reported)."""
+    return os.path.lexists(path)
 
 
 def _read(path: Path, problems: list[Problem]) -> dict[str, Any] | None:

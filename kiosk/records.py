@@ -380,7 +380,11 @@ class Records:
         self._guard("autosave", None, lambda: self._write(write))
 
     def running(self) -> SavedGame | None:
-        """The game to resume at start, if one was being played."""
+        """The game to resume at start, if one was being played.
+
+        A row that cannot be read is set aside: kept whole in the events
+        (``set-aside``) and cleared, so that it is said once and not at every start.
+        """
 
         def read() -> SavedGame | None:
             row = self._db.execute(
@@ -395,6 +399,14 @@ class Records:
             except (ValueError, TypeError) as error:
                 self.failures += 1
                 log.error("records: the saved game is unreadable: %s", error)
+                detail = {
+                    "spec": str(row[0]),
+                    "moves": 0,
+                    "error": f"{type(error).__name__}: {error}",
+                    "row": [str(value) for value in row],
+                }
+                self.event("set-aside", json.dumps(detail, ensure_ascii=False))
+                self.clear_running()
                 return None
 
         return self._guard("reading the running game", None, read)

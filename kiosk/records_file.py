@@ -192,6 +192,8 @@ def open_writable(target: Path, may_move: bool = True) -> tuple[sqlite3.Connecti
     db: sqlite3.Connection | None = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
+        if target.exists() and not (target.is_file() or target.is_dir()):
+            raise Damaged("not a regular file")  # a FIFO would block the start for ever
         db = connect(target)
         return db, prepare(db, in_memory=False)
     except (Damaged, sqlite3.Error) as error:

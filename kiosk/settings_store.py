@@ -76,7 +76,7 @@ def read_saved(path: Path) -> tuple[Table, bool]:
 
     A missing file is empty and clean; an unreadable one is empty and not clean.
     """
-    if not path.exists():
+    if not os.path.lexists(path):
         return {}, True
     try:
         data = read_toml(path)

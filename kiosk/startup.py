@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from drivers.toml_files import read_regular_file
 from kiosk import paths
 from kiosk.config import LoadedSettings, Problem, Settings, load_settings
 from kiosk.records import Records, SavedGame
@@ -67,7 +68,7 @@ class StartCounter:
     def read(self) -> Starts:
         """The file's values (zeros when it is missing or unreadable)."""
         try:
-            text = self.path.read_text(encoding="ascii")
+            text = read_regular_file(self.path).decode("ascii")
         except FileNotFoundError:
             return Starts()
         except Exception as error:
@@ -181,7 +182,7 @@ def resume_last_game(kiosk: Kiosk) -> bool:
     from engines import find_game
     from kiosk.catalog import entry
     from kiosk.scenes.play import PlayScene
-    from kiosk.table import Table
+    from kiosk.table import CONTROLLER_LABELS, Table
 
     try:
         game = find_game(saved.spec)
@@ -189,6 +190,9 @@ def resume_last_game(kiosk: Kiosk) -> bool:
             raise ValueError(
                 f"{len(saved.controllers)} seats saved, {len(game.players)} in {game.id}"
             )
+        unknown = [c for c in saved.controllers if c not in CONTROLLER_LABELS]
+        if unknown:
+            raise ValueError(f"unknown controllers {unknown}")
         table = Table(saved.spec, saved.controllers, saved.seed)
         scene = PlayScene(
             kiosk, entry(game.id), table, moves=list(saved.moves), started=saved.started

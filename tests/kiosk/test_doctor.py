@@ -21,8 +21,8 @@ from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 from drivers.simulator import BoardSimulator
 from kiosk import doctor
 from kiosk.doctor import FAIL, OK, WARN, Options, Result
-from kiosk.records import Records
 from kiosk.paths import DATABASE_NAME
+from kiosk.records import Records
 from kiosk.ui import theme
 
 ROOT = Path(__file__).resolve().parents[2]
