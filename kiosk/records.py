@@ -178,7 +178,7 @@ class Records:
         and games still read) and written later. :attr:`problem` then holds the message
         (fr, en) to show.
         """
-        target = path if path is not None else paths.database_path()
+        target = Path(path) if path is not None else paths.database_path()
         opened = open_records_file(target)
         records = cls(opened.db, target if opened.on_file else None, opened.problem, target)
         if opened.problem is not None:

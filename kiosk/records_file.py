@@ -88,9 +88,12 @@ def code(error: object) -> int:
     return int(getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
 
 
-def connect(target: Path | str, read_only: bool = False) -> sqlite3.Connection:
+def connect(
+    target: Path | str, read_only: bool = False, immutable: bool = False
+) -> sqlite3.Connection:
+    """A connection in autocommit mode; ``read_only`` (and ``immutable``) through a URI."""
     if read_only:
-        uri = Path(target).resolve().as_uri() + "?mode=ro"
+        uri = Path(target).resolve().as_uri() + ("?immutable=1" if immutable else "?mode=ro")
         return sqlite3.connect(
             uri, uri=True, timeout=2.0, isolation_level=None, check_same_thread=False
         )
@@ -219,21 +222,28 @@ def open_writable(target: Path, may_move: bool = True) -> tuple[sqlite3.Connecti
 
 
 def copy_in_memory(target: Path) -> sqlite3.Connection | None:
-    """What can be read of ``target`` (opened read-only), copied into memory; or ``None``."""
+    """What can be read of ``target`` (opened read-only), copied into memory; or ``None``.
+
+    A WAL database on a read-only file system opens read-only only while its ``-wal``
+    and ``-shm`` files exist (after a power cut); after a clean close they are gone,
+    nothing is in a WAL, and the file is read as immutable.
+    """
     if not target.is_file():
         return None
-    source: sqlite3.Connection | None = None
-    try:
-        source = connect(target, read_only=True)
-        _quick_check(source)
-        check_schema(source)
-        return copy_connection(source)
-    except (Damaged, sqlite3.Error, OSError, ValueError) as error:
-        log.warning("records: %s cannot be read either: %s", target, error)
-        return None
-    finally:
-        if source is not None:
-            source.close()
+    for immutable in (False, True):
+        source: sqlite3.Connection | None = None
+        try:
+            source = connect(target, read_only=True, immutable=immutable)
+            _quick_check(source)
+            check_schema(source)
+            return copy_connection(source)
+        except (Damaged, sqlite3.Error, OSError, ValueError) as error:
+            log.warning("records: %s cannot be read%s: %s", target,
+                        " as immutable" if immutable else "", error)
+        finally:
+            if source is not None:
+                source.close()
+    return None
 
 
 def copy_connection(source: sqlite3.Connection) -> sqlite3.Connection:
