@@ -28,14 +28,16 @@ from kiosk.records import Records, bilingual
 from kiosk.scenes.base import Scene, SceneStack
 from kiosk.sound import Sounds
 from kiosk.touch import Pointer
-from kiosk.ui.text import blit_text
-from kiosk.ui.theme import CANVAS, PALETTE
+from kiosk.ui.text import blit_paragraph, blit_text, fit_size, wrap
+from kiosk.ui.theme import CANVAS, PALETTE, font
 from kiosk.ui.widgets import rounded_panel
 
 log = logging.getLogger(__name__)
 
 STEP = 1 / 60
 """The fixed update step, in seconds."""
+NOTICE_WIDTH = CANVAS[0] - 240
+"""The widest a notice gets."""
 
 
 @dataclass
@@ -206,12 +208,13 @@ class Kiosk:
         return self.canvas
 
     def _draw_safe_mode(self) -> None:
-        """A ribbon along the top edge: the kiosk runs in safe mode."""
+        """A ribbon at the top: the kiosk runs in safe mode."""
         text = self.tr("Mode sans échec : réglages par défaut, sans plateau ni reprise de partie")
-        rect = pygame.Rect(0, 0, min(CANVAS[0] - 600, 60 + len(text) * 12), 44)
-        rect.midtop = (CANVAS[0] // 2, 0)
-        rounded_panel(self.canvas, rect, PALETTE.warning, radius=14)
-        blit_text(self.canvas, text, rect.center, 22, PALETTE.ink, "sans-bold", anchor="center")
+        size = fit_size(text, NOTICE_WIDTH - 40, 22, "sans-bold")
+        rect = pygame.Rect(0, 0, font(size, "sans-bold").size(text)[0] + 40, size + 16)
+        rect.midtop = (CANVAS[0] // 2, 4)
+        rounded_panel(self.canvas, rect, PALETTE.warning, radius=12, shadow=0)
+        blit_text(self.canvas, text, rect.center, size, PALETTE.ink, "sans-bold", anchor="center")
 
     def guard(self, action: Callable[[], None]) -> None:
         """Run a scene's code; on an exception, log it and go home."""
@@ -254,15 +257,21 @@ class Kiosk:
         self.notices = self.notices[-3:]
 
     def _draw_notices(self) -> None:
+        """The notices, the latest at the bottom; a long one wraps (three lines at most)."""
+        size, pad = 26, 28
+        step = round(size * 1.25)
         y = CANVAS[1] - 30
         for notice in reversed(self.notices):
-            width = min(CANVAS[0] - 200, 40 + len(notice.text) * 15)
-            rect = pygame.Rect(0, 0, width, 64)
+            lines = wrap(notice.text, size, NOTICE_WIDTH - 2 * pad, "sans-bold")[:3]
+            width = max(font(size, "sans-bold").size(line)[0] for line in lines) + 2 * pad
+            rect = pygame.Rect(0, 0, width, len(lines) * step + 30)
             rect.midbottom = (CANVAS[0] // 2, y)
             colour = PALETTE.warning if notice.warning else PALETTE.ivory
             rounded_panel(self.canvas, rect, colour, radius=20)
-            blit_text(
-                self.canvas, notice.text, rect.center, 26, PALETTE.ink, "sans-bold", anchor="center"
+            inner = rect.inflate(-2 * pad, -30)
+            blit_paragraph(
+                self.canvas, "\n".join(lines), inner, size, PALETTE.ink, "sans-bold",
+                align="center",
             )
             y = rect.top - 12
 
