@@ -29,6 +29,7 @@ from kiosk.run import GameRun
 from kiosk.scenes.play import PlayScene
 from kiosk.startup import resume_last_game
 from kiosk.table import HUMAN, Table
+from tests.faults.damage import DAMAGES
 from tests.kiosk.driver import make_kiosk
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -260,3 +261,17 @@ def test_a_read_only_card_still_resumes_its_game_and_is_written_once_writable(
     assert isinstance(problem, list) and "mémoire" in problem[0] and "memory" in problem[1]
     assert not out["stuck"] and out["written"] and out["problem_after"] is None
     assert out["on_file"] == 2 and out["running_after"]
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGES))
+def test_a_damaged_database_never_stops_the_records(tmp_path: Path, damage: str) -> None:
+    path = tmp_path / "ludokiosk.sqlite3"
+    DAMAGES[damage](path)
+    with Records.open(path) as records:
+        assert records.problem is not None
+        records.autosave(SavedGame("tablut", (HUMAN, "joueur"), 1, ("e3-c3",), 1.0))
+        assert records.running() is not None and records.failures == 0
+        if records.path is None:  # a directory or a link loop in its place: in memory
+            assert records.in_memory_until_written and records.pending
+        else:
+            assert list(tmp_path.glob("ludokiosk.sqlite3.corrupt-*"))
