@@ -3,9 +3,13 @@
 :class:`SerialBoard` opens its port with ``serial.serial_for_url`` (a device
 path, a pty, ``loop://``…), says HELLO, then reads occupancy frames and sends
 LED commands as ``docs/hardware/serial-protocol.md`` specifies. One thread
-reads; :meth:`SerialBoard.show` writes from the caller's thread. When the
-port vanishes or the board falls silent, a :class:`BoardLost` is posted and
-the port is reopened with exponential backoff until the board answers again.
+reads and writes the port; :meth:`SerialBoard.show` only leaves the frame in a
+one-slot mailbox for it (a newer frame replaces an unsent one: only the latest
+LED state matters), so the caller — the kiosk's render loop — never waits on
+the line. When the port vanishes, the board falls silent or stops reading
+(a write the line does not take within ``stall_after`` seconds), a
+:class:`BoardLost` is posted and the port is reopened with exponential
+backoff until the board answers again.
 """
 
 from __future__ import annotations
@@ -97,6 +101,7 @@ class SerialBoard(SensorBoard):
         lost_after: float = p.LOST_AFTER,
         hello_timeout: float = 1.0,
         ack_timeout: float = 0.5,
+        stall_after: float = 0.5,
         backoff: Backoff | None = None,
         opener: Opener = serial.serial_for_url,
     ) -> None:
@@ -109,6 +114,7 @@ class SerialBoard(SensorBoard):
         self.lost_after = lost_after
         self.hello_timeout = hello_timeout
         self.ack_timeout = ack_timeout
+        self.stall_after = stall_after
         self.backoff = backoff or Backoff()
         self._opener = opener
         self.version = ""
@@ -124,6 +130,9 @@ class SerialBoard(SensorBoard):
         self._connected = False
         self._occupancy: Occupancy | None = None
         self._desired: LedFrame | None = None
+        """The mailbox: the latest frame asked for (written by :meth:`show`)."""
+        self._taken: LedFrame | None = None
+        """The mailbox's frame the link thread last took."""
         self._sent: LedFrame | None = None
         self._unacked: dict[int, float] = {}
         self._info: p.Info | None = None
@@ -147,6 +156,7 @@ class SerialBoard(SensorBoard):
                 "losses",
                 "open_failures",
                 "handshake_failures",
+                "stalls",
             ),
             0,
         )
@@ -164,15 +174,13 @@ class SerialBoard(SensorBoard):
         return self._occupancy
 
     def show(self, frame: LedFrame) -> None:
-        with self._lock:
-            if self.rows and (frame.rows, frame.cols) != (self.rows, self.cols):
-                raise ValueError(
-                    f"trame de LED {frame.rows} x {frame.cols} pour un plateau "
-                    f"{self.rows} x {self.cols}"
-                )
-            self._desired = frame
-            if self._connected:
-                self._send_leds()
+        """Leave ``frame`` for the link thread; never touches the port, never waits."""
+        if self.rows and (frame.rows, frame.cols) != (self.rows, self.cols):
+            raise ValueError(
+                f"trame de LED {frame.rows} x {frame.cols} pour un plateau "
+                f"{self.rows} x {self.cols}"
+            )
+        self._desired = frame
 
     def close(self) -> None:
         self._stop.set()
@@ -187,28 +195,35 @@ class SerialBoard(SensorBoard):
         counts["bad_frames"] = self._parser.bad_frames
         return counts
 
-    # --- writing (any thread, under the lock) -------------------------------
+    # --- writing (the link thread only) --------------------------------------
 
     def _send(self, message: p.Message) -> int:
-        """Send ``message``; its sequence number (the port is marked broken on failure)."""
-        with self._lock:
-            seq = self._seq
-            self._seq = (seq + 1) & 0xFF
-            port = self._port
-            if port is None or self._broken:
-                return seq
-            try:
-                port.write(p.encode(message, seq))
-            except (serial.SerialException, OSError) as error:
-                self._broken = f"écriture impossible : {error}"
-                return seq
-            self._last_tx = time.monotonic()
-            self._counts["frames_out"] += 1
+        """Send ``message``; its sequence number (the port is marked broken on failure).
+
+        A write the line has not taken after ``stall_after`` seconds means the
+        board stopped reading: the port is marked broken, as when it vanishes.
+        """
+        seq = self._seq
+        self._seq = (seq + 1) & 0xFF
+        port = self._port
+        if port is None or self._broken:
             return seq
+        try:
+            port.write(p.encode(message, seq))
+        except serial.SerialTimeoutException:
+            self._counts["stalls"] += 1
+            self._broken = f"ligne bloquée : la carte ne lit plus depuis {self.stall_after:g} s"
+            return seq
+        except (serial.SerialException, OSError) as error:
+            self._broken = f"écriture impossible : {error}"
+            return seq
+        self._last_tx = time.monotonic()
+        self._counts["frames_out"] += 1
+        return seq
 
     def _send_leds(self) -> None:
-        """Bring the board's LEDs to the desired frame with the fewest bytes."""
-        desired = self._desired
+        """Bring the board's LEDs to the mailbox's frame with the fewest bytes."""
+        desired = self._taken = self._desired
         if desired is None or (desired.rows, desired.cols) != (self.rows, self.cols):
             desired = LedFrame(self.rows, self.cols)
         sent = self._sent
@@ -238,11 +253,10 @@ class SerialBoard(SensorBoard):
 
     def _resend_leds(self) -> None:
         """Forget what the board shows and send the whole frame again."""
-        with self._lock:
-            self._counts["led_resends"] += 1
-            self._sent = None
-            self._unacked.clear()
-            self._send_leds()
+        self._counts["led_resends"] += 1
+        self._sent = None
+        self._unacked.clear()
+        self._send_leds()
 
     # --- the reader thread --------------------------------------------------
 
@@ -264,7 +278,7 @@ class SerialBoard(SensorBoard):
                 self.url,
                 baudrate=self.baudrate,
                 timeout=READ_TIMEOUT,
-                write_timeout=0.5,
+                write_timeout=self.stall_after,
             )
             port.reset_input_buffer()  # what the board said before we listened
         except (serial.SerialException, OSError, ValueError) as error:
@@ -339,10 +353,12 @@ class SerialBoard(SensorBoard):
                 if now - self._last_tx > p.HOST_TIMEOUT - self.heartbeat:
                     self._resend_leds()  # we were silent: the board switched its LEDs off
                 self._send(p.Heartbeat())
-            with self._lock:
-                late = bool(self._unacked) and now - min(self._unacked.values()) > self.ack_timeout
-            if late:
+            if self._unacked and now - min(self._unacked.values()) > self.ack_timeout:
                 self._resend_leds()
+            elif self._desired is not self._taken:
+                self._send_leds()
+        if self._connected and not self._broken and self._desired is not self._taken:
+            self._send_leds()  # closing: the last frame asked for (often all dark) goes out
         return self._info is not None
 
     def _request_full(self, now: float) -> None:
@@ -388,9 +404,8 @@ class SerialBoard(SensorBoard):
                         self._occupancy = occupancy
                         self.post(OccupancyChanged(occupancy))
             case p.Ack(seq):
-                with self._lock:
-                    self._counts["acks"] += 1
-                    self._unacked.pop(seq, None)
+                self._counts["acks"] += 1
+                self._unacked.pop(seq, None)
             case p.Error(code):
                 self._counts["device_errors"] += 1
                 log.info("plateau %s : erreur %d signalée par la carte", self.url, code)
@@ -430,7 +445,7 @@ class SerialBoard(SensorBoard):
                 self._occupancy = occupancy
                 self._counts["connections"] += 1
                 self._sent = None
-                self._send_leds()
+            self._send_leds()
             log.info("plateau %s connecté : %s", self.url, self.version)
             self.post(BoardConnected(info.rows, info.cols, self.version))
             self.post(OccupancyChanged(occupancy))
