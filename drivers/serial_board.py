@@ -166,6 +166,10 @@ class SerialBoard(SensorBoard):
     # --- SensorBoard --------------------------------------------------------
 
     @property
+    def name(self) -> str:
+        return self.url
+
+    @property
     def connected(self) -> bool:
         return self._connected
 

@@ -298,8 +298,8 @@ class BoardSimulator:
             with self._lock:
                 master = self._master
                 timeout = max(0.0, self._next_beat - time.monotonic())
-                reading = master is not None and not self._stalled
-            watched = [self._wake_r, master] if reading else [self._wake_r]
+                stalled = self._stalled
+            watched = [self._wake_r] if master is None or stalled else [self._wake_r, master]
             try:
                 ready, _, _ = select.select(watched, [], [], min(timeout, 0.1))
             except (OSError, ValueError):

@@ -402,8 +402,9 @@ def test_a_lost_board_leaves_play_to_the_screen_and_resyncs_when_back() -> None:
     table.board.replug()
     table.pump()
     answer = table.wait()
-    assert answer.kind == "wrong"
-    assert table.lit(guide.DIFFERS) == table.cells(move.path)
+    assert answer.kind == "follow" and answer.status == guide.CATCH_UP
+    assert table.lit(guide.ELSEWHERE_FROM) == table.cells(move.path[:1]), "lift from here"
+    assert table.lit(guide.ELSEWHERE_TO) == table.cells(move.path[1:]), "put it there"
     table.lift(move.path[0])
     table.place(move.path[1])
     answer = table.wait()
