@@ -3,13 +3,14 @@
 :class:`SerialBoard` opens its port with ``serial.serial_for_url`` (a device
 path, a pty, ``loop://``…), says HELLO, then reads occupancy frames and sends
 LED commands as ``docs/hardware/serial-protocol.md`` specifies. One thread
-reads and writes the port; :meth:`SerialBoard.show` only leaves the frame in a
-one-slot mailbox for it (a newer frame replaces an unsent one: only the latest
-LED state matters), so the caller — the kiosk's render loop — never waits on
-the line. When the port vanishes, the board falls silent or stops reading
-(a write the line does not take within ``stall_after`` seconds), a
-:class:`BoardLost` is posted and the port is reopened with exponential
-backoff until the board answers again.
+reads (and sends the session's own frames); another writes the LED frames:
+:meth:`SerialBoard.show` only leaves the frame in a one-slot mailbox for it (a
+newer frame replaces an unsent one: only the latest LED state matters), so
+the caller — the kiosk's render loop — never waits on the line. When the
+port vanishes, the board falls silent or stops reading (a write the line
+does not take within ``stall_after`` seconds), a :class:`BoardLost` is posted
+and the port is reopened with exponential backoff until the board answers
+again.
 """
 
 from __future__ import annotations
@@ -121,6 +122,9 @@ class SerialBoard(SensorBoard):
         self.problem = ""
         """Why the board is not connected, when known (for the admin screen)."""
         self._lock = threading.RLock()
+        """Held to write on the port (and for what was sent): never by :meth:`show`."""
+        self._mail = threading.Condition(threading.Lock())
+        """Wakes the LED writer: a new frame, a connection, or the end."""
         self._stop = threading.Event()
         self._port: Any = None
         self._broken = ""
@@ -161,7 +165,11 @@ class SerialBoard(SensorBoard):
             0,
         )
         self._thread = threading.Thread(target=self._run, name=f"board {url}", daemon=True)
+        self._writer = threading.Thread(
+            target=self._write_leds, name=f"board {url} leds", daemon=True
+        )
         self._thread.start()
+        self._writer.start()
 
     # --- SensorBoard --------------------------------------------------------
 
@@ -178,17 +186,22 @@ class SerialBoard(SensorBoard):
         return self._occupancy
 
     def show(self, frame: LedFrame) -> None:
-        """Leave ``frame`` for the link thread; never touches the port, never waits."""
+        """Leave ``frame`` for the LED writer: never touches the port, never waits on it."""
         if self.rows and (frame.rows, frame.cols) != (self.rows, self.cols):
             raise ValueError(
                 f"trame de LED {frame.rows} x {frame.cols} pour un plateau "
                 f"{self.rows} x {self.cols}"
             )
-        self._desired = frame
+        with self._mail:
+            self._desired = frame
+            self._mail.notify()
 
     def close(self) -> None:
         self._stop.set()
+        with self._mail:
+            self._mail.notify()
         self._thread.join(timeout=2.0)
+        self._writer.join(timeout=1.0)
         with self._lock:
             self._close_port()
             self._connected = False
@@ -199,7 +212,7 @@ class SerialBoard(SensorBoard):
         counts["bad_frames"] = self._parser.bad_frames
         return counts
 
-    # --- writing (the link thread only) --------------------------------------
+    # --- writing (either thread, under the lock) -----------------------------
 
     def _send(self, message: p.Message) -> int:
         """Send ``message``; its sequence number (the port is marked broken on failure).
@@ -207,26 +220,33 @@ class SerialBoard(SensorBoard):
         A write the line has not taken after ``stall_after`` seconds means the
         board stopped reading: the port is marked broken, as when it vanishes.
         """
-        seq = self._seq
-        self._seq = (seq + 1) & 0xFF
-        port = self._port
-        if port is None or self._broken:
+        with self._lock:
+            seq = self._seq
+            self._seq = (seq + 1) & 0xFF
+            port = self._port
+            if port is None or self._broken:
+                return seq
+            try:
+                port.write(p.encode(message, seq))
+            except serial.SerialTimeoutException:
+                self._counts["stalls"] += 1
+                self._broken = f"ligne bloquée : la carte ne lit plus depuis {self.stall_after:g} s"
+                return seq
+            except (serial.SerialException, OSError) as error:
+                self._broken = f"écriture impossible : {error}"
+                return seq
+            self._last_tx = time.monotonic()
+            self._counts["frames_out"] += 1
             return seq
-        try:
-            port.write(p.encode(message, seq))
-        except serial.SerialTimeoutException:
-            self._counts["stalls"] += 1
-            self._broken = f"ligne bloquée : la carte ne lit plus depuis {self.stall_after:g} s"
-            return seq
-        except (serial.SerialException, OSError) as error:
-            self._broken = f"écriture impossible : {error}"
-            return seq
-        self._last_tx = time.monotonic()
-        self._counts["frames_out"] += 1
-        return seq
 
     def _send_leds(self) -> None:
         """Bring the board's LEDs to the mailbox's frame with the fewest bytes."""
+        with self._lock:
+            self._send_frame()
+
+    def _send_frame(self) -> None:
+        if not self._connected:
+            return  # sent whole once the board answers
         desired = self._taken = self._desired
         if desired is None or (desired.rows, desired.cols) != (self.rows, self.cols):
             desired = LedFrame(self.rows, self.cols)
@@ -257,10 +277,23 @@ class SerialBoard(SensorBoard):
 
     def _resend_leds(self) -> None:
         """Forget what the board shows and send the whole frame again."""
-        self._counts["led_resends"] += 1
-        self._sent = None
-        self._unacked.clear()
-        self._send_leds()
+        with self._lock:
+            self._counts["led_resends"] += 1
+            self._sent = None
+            self._unacked.clear()
+            self._send_frame()
+
+    def _write_leds(self) -> None:
+        """The LED writer's thread: sends the mailbox's frame whenever it changes."""
+
+        def due() -> bool:
+            return self._stop.is_set() or (self._connected and self._desired is not self._taken)
+
+        while not self._stop.is_set():
+            with self._mail:
+                self._mail.wait_for(due)
+            if not self._stop.is_set():
+                self._send_leds()
 
     # --- the reader thread --------------------------------------------------
 
@@ -357,10 +390,10 @@ class SerialBoard(SensorBoard):
                 if now - self._last_tx > p.HOST_TIMEOUT - self.heartbeat:
                     self._resend_leds()  # we were silent: the board switched its LEDs off
                 self._send(p.Heartbeat())
-            if self._unacked and now - min(self._unacked.values()) > self.ack_timeout:
+            with self._lock:
+                late = bool(self._unacked) and now - min(self._unacked.values()) > self.ack_timeout
+            if late:
                 self._resend_leds()
-            elif self._desired is not self._taken:
-                self._send_leds()
         if self._connected and not self._broken and self._desired is not self._taken:
             self._send_leds()  # closing: the last frame asked for (often all dark) goes out
         return self._info is not None
@@ -408,8 +441,9 @@ class SerialBoard(SensorBoard):
                         self._occupancy = occupancy
                         self.post(OccupancyChanged(occupancy))
             case p.Ack(seq):
-                self._counts["acks"] += 1
-                self._unacked.pop(seq, None)
+                with self._lock:
+                    self._counts["acks"] += 1
+                    self._unacked.pop(seq, None)
             case p.Error(code):
                 self._counts["device_errors"] += 1
                 log.info("plateau %s : erreur %d signalée par la carte", self.url, code)
@@ -449,7 +483,7 @@ class SerialBoard(SensorBoard):
                 self._occupancy = occupancy
                 self._counts["connections"] += 1
                 self._sent = None
-            self._send_leds()
+                self._send_frame()
             log.info("plateau %s connecté : %s", self.url, self.version)
             self.post(BoardConnected(info.rows, info.cols, self.version))
             self.post(OccupancyChanged(occupancy))
