@@ -232,6 +232,12 @@ class BoardController:
         self._synced = False
         self._set_reference()
 
+    def _follow_again(self, actual: frozenset[int]) -> None:
+        """Caught up, or back with nothing to catch up: the hands make decisions again."""
+        self._behind = None
+        self._set_reference()
+        self._lifted = set(self._expected - actual)
+
     def _note_turns(self, before: State, after: State) -> None:
         """The board does not follow: pieces changed in place from ``before`` to ``after``
         are to turn (a disc turned twice stays as it was)."""
@@ -330,10 +336,9 @@ class BoardController:
         differ = frozenset((actual ^ self._expected) - loose)
         stable = self._now - self._since >= self.settle - 1e-6
         if self._behind is not None:
-            if differ:
+            if differ and self._behind != self._expected:
                 return self._catch_up(differ, actual)
-            self._behind = None  # caught up: the board follows the game again
-            self._set_reference()
+            self._follow_again(actual)
         if self._refused is not None:
             if actual == self._refused and differ:
                 return Answer("wrong", self._frame({p: guide.DIFFERS for p in differ}),

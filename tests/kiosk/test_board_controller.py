@@ -493,6 +493,18 @@ def test_a_new_game_while_lost_is_set_up_as_any_new_game() -> None:
     assert answer.kind == "rest" and answer.synced
 
 
+def test_a_move_made_on_the_board_while_it_was_away_is_played_once_back() -> None:
+    table = Table("tablut")
+    move = next(m for m in table.state.legal_moves() if not consequences(table, m)[0])
+    table.board.unplug()
+    table.pump()
+    table.board.set(table.mapping.cell(move.path[0]), False)
+    table.board.set(table.mapping.cell(move.path[1]), True)
+    table.board.replug()
+    table.pump()
+    assert table.wait().decision == move
+
+
 def test_a_board_back_as_it_was_goes_on_at_once() -> None:
     table = Table("moulin")
     table.board.unplug()
