@@ -176,6 +176,11 @@ class SensorBoard(EventQueue[BoardEvent], ABC):
         EventQueue.__init__(self)
 
     @property
+    def name(self) -> str:
+        """What the owners know the board by: its port, or else its transport."""
+        return type(self).__name__
+
+    @property
     @abstractmethod
     def connected(self) -> bool:
         """Whether the board answers now."""

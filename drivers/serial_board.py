@@ -3,9 +3,14 @@
 :class:`SerialBoard` opens its port with ``serial.serial_for_url`` (a device
 path, a pty, ``loop://``…), says HELLO, then reads occupancy frames and sends
 LED commands as ``docs/hardware/serial-protocol.md`` specifies. One thread
-reads; :meth:`SerialBoard.show` writes from the caller's thread. When the
-port vanishes or the board falls silent, a :class:`BoardLost` is posted and
-the port is reopened with exponential backoff until the board answers again.
+reads (and sends the session's own frames); another writes the LED frames:
+:meth:`SerialBoard.show` only leaves the frame in a one-slot mailbox for it (a
+newer frame replaces an unsent one: only the latest LED state matters), so
+the caller — the kiosk's render loop — never waits on the line. When the
+port vanishes, the board falls silent or stops reading (a write the line
+does not take within ``stall_after`` seconds), a :class:`BoardLost` is posted
+and the port is reopened with exponential backoff until the board answers
+again.
 """
 
 from __future__ import annotations
@@ -97,6 +102,7 @@ class SerialBoard(SensorBoard):
         lost_after: float = p.LOST_AFTER,
         hello_timeout: float = 1.0,
         ack_timeout: float = 0.5,
+        stall_after: float = 0.5,
         backoff: Backoff | None = None,
         opener: Opener = serial.serial_for_url,
     ) -> None:
@@ -109,12 +115,16 @@ class SerialBoard(SensorBoard):
         self.lost_after = lost_after
         self.hello_timeout = hello_timeout
         self.ack_timeout = ack_timeout
+        self.stall_after = stall_after
         self.backoff = backoff or Backoff()
         self._opener = opener
         self.version = ""
         self.problem = ""
         """Why the board is not connected, when known (for the admin screen)."""
         self._lock = threading.RLock()
+        """Held to write on the port (and for what was sent): never by :meth:`show`."""
+        self._mail = threading.Condition(threading.Lock())
+        """Wakes the LED writer: a new frame, a connection, or the end."""
         self._stop = threading.Event()
         self._port: Any = None
         self._broken = ""
@@ -124,6 +134,9 @@ class SerialBoard(SensorBoard):
         self._connected = False
         self._occupancy: Occupancy | None = None
         self._desired: LedFrame | None = None
+        """The mailbox: the latest frame asked for (written by :meth:`show`)."""
+        self._taken: LedFrame | None = None
+        """The mailbox's frame the link thread last took."""
         self._sent: LedFrame | None = None
         self._unacked: dict[int, float] = {}
         self._info: p.Info | None = None
@@ -147,13 +160,22 @@ class SerialBoard(SensorBoard):
                 "losses",
                 "open_failures",
                 "handshake_failures",
+                "stalls",
             ),
             0,
         )
         self._thread = threading.Thread(target=self._run, name=f"board {url}", daemon=True)
+        self._writer = threading.Thread(
+            target=self._write_leds, name=f"board {url} leds", daemon=True
+        )
         self._thread.start()
+        self._writer.start()
 
     # --- SensorBoard --------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        return self.url
 
     @property
     def connected(self) -> bool:
@@ -164,19 +186,22 @@ class SerialBoard(SensorBoard):
         return self._occupancy
 
     def show(self, frame: LedFrame) -> None:
-        with self._lock:
-            if self.rows and (frame.rows, frame.cols) != (self.rows, self.cols):
-                raise ValueError(
-                    f"trame de LED {frame.rows} x {frame.cols} pour un plateau "
-                    f"{self.rows} x {self.cols}"
-                )
+        """Leave ``frame`` for the LED writer: never touches the port, never waits on it."""
+        if self.rows and (frame.rows, frame.cols) != (self.rows, self.cols):
+            raise ValueError(
+                f"trame de LED {frame.rows} x {frame.cols} pour un plateau "
+                f"{self.rows} x {self.cols}"
+            )
+        with self._mail:
             self._desired = frame
-            if self._connected:
-                self._send_leds()
+            self._mail.notify()
 
     def close(self) -> None:
         self._stop.set()
+        with self._mail:
+            self._mail.notify()
         self._thread.join(timeout=2.0)
+        self._writer.join(timeout=1.0)
         with self._lock:
             self._close_port()
             self._connected = False
@@ -187,10 +212,14 @@ class SerialBoard(SensorBoard):
         counts["bad_frames"] = self._parser.bad_frames
         return counts
 
-    # --- writing (any thread, under the lock) -------------------------------
+    # --- writing (either thread, under the lock) -----------------------------
 
     def _send(self, message: p.Message) -> int:
-        """Send ``message``; its sequence number (the port is marked broken on failure)."""
+        """Send ``message``; its sequence number (the port is marked broken on failure).
+
+        A write the line has not taken after ``stall_after`` seconds means the
+        board stopped reading: the port is marked broken, as when it vanishes.
+        """
         with self._lock:
             seq = self._seq
             self._seq = (seq + 1) & 0xFF
@@ -199,6 +228,10 @@ class SerialBoard(SensorBoard):
                 return seq
             try:
                 port.write(p.encode(message, seq))
+            except serial.SerialTimeoutException:
+                self._counts["stalls"] += 1
+                self._broken = f"ligne bloquée : la carte ne lit plus depuis {self.stall_after:g} s"
+                return seq
             except (serial.SerialException, OSError) as error:
                 self._broken = f"écriture impossible : {error}"
                 return seq
@@ -207,8 +240,14 @@ class SerialBoard(SensorBoard):
             return seq
 
     def _send_leds(self) -> None:
-        """Bring the board's LEDs to the desired frame with the fewest bytes."""
-        desired = self._desired
+        """Bring the board's LEDs to the mailbox's frame with the fewest bytes."""
+        with self._lock:
+            self._send_frame()
+
+    def _send_frame(self) -> None:
+        if not self._connected:
+            return  # sent whole once the board answers
+        desired = self._taken = self._desired
         if desired is None or (desired.rows, desired.cols) != (self.rows, self.cols):
             desired = LedFrame(self.rows, self.cols)
         sent = self._sent
@@ -242,7 +281,19 @@ class SerialBoard(SensorBoard):
             self._counts["led_resends"] += 1
             self._sent = None
             self._unacked.clear()
-            self._send_leds()
+            self._send_frame()
+
+    def _write_leds(self) -> None:
+        """The LED writer's thread: sends the mailbox's frame whenever it changes."""
+
+        def due() -> bool:
+            return self._stop.is_set() or (self._connected and self._desired is not self._taken)
+
+        while not self._stop.is_set():
+            with self._mail:
+                self._mail.wait_for(due)
+            if not self._stop.is_set():
+                self._send_leds()
 
     # --- the reader thread --------------------------------------------------
 
@@ -264,7 +315,7 @@ class SerialBoard(SensorBoard):
                 self.url,
                 baudrate=self.baudrate,
                 timeout=READ_TIMEOUT,
-                write_timeout=0.5,
+                write_timeout=self.stall_after,
             )
             port.reset_input_buffer()  # what the board said before we listened
         except (serial.SerialException, OSError, ValueError) as error:
@@ -343,6 +394,8 @@ class SerialBoard(SensorBoard):
                 late = bool(self._unacked) and now - min(self._unacked.values()) > self.ack_timeout
             if late:
                 self._resend_leds()
+        if self._connected and not self._broken and self._desired is not self._taken:
+            self._send_leds()  # closing: the last frame asked for (often all dark) goes out
         return self._info is not None
 
     def _request_full(self, now: float) -> None:
@@ -430,7 +483,7 @@ class SerialBoard(SensorBoard):
                 self._occupancy = occupancy
                 self._counts["connections"] += 1
                 self._sent = None
-                self._send_leds()
+                self._send_frame()
             log.info("plateau %s connecté : %s", self.url, self.version)
             self.post(BoardConnected(info.rows, info.cols, self.version))
             self.post(OccupancyChanged(occupancy))

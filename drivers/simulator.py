@@ -71,6 +71,7 @@ class BoardSimulator:
         self._seq = 0
         self._last_host_seq = 0
         self._muted = False
+        self._stalled = False
         self._drop = 0
         self._host_seen: float | None = None
         self._last_error_at = -1.0
@@ -191,6 +192,13 @@ class BoardSimulator:
         with self._lock:
             self._muted = silent
 
+    def stall(self, stalled: bool = True) -> None:
+        """A firmware that stops reading the line (its own frames go on): what the
+        host writes piles up in the pty until the kernel's buffer is full."""
+        with self._lock:
+            self._stalled = stalled
+        self._poke()
+
     def drop_next(self, count: int = 1) -> None:
         """Lose the next ``count`` frames sent (numbered, never written)."""
         with self._lock:
@@ -290,7 +298,8 @@ class BoardSimulator:
             with self._lock:
                 master = self._master
                 timeout = max(0.0, self._next_beat - time.monotonic())
-            watched = [self._wake_r] if master is None else [self._wake_r, master]
+                stalled = self._stalled
+            watched = [self._wake_r] if master is None or stalled else [self._wake_r, master]
             try:
                 ready, _, _ = select.select(watched, [], [], min(timeout, 0.1))
             except (OSError, ValueError):

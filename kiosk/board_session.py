@@ -4,15 +4,25 @@ The play scene owns a :class:`BoardSession` when a sensor board is attached
 and a mapping serves its game (``config/boards``). Each frame it calls
 :meth:`BoardSession.update`; decisions made on the screen or by the machine
 are told with :meth:`played` so the LEDs guide the hands that copy them.
+The board's losses and returns are kept for the owners' journal
+(:meth:`BoardSession.news`), once per change.
 """
 
 from __future__ import annotations
 
 import logging
+import weakref
 from collections.abc import Collection
-from typing import Any
+from typing import Any, ClassVar
 
-from drivers.sensorboard import BoardConnected, LedFrame, OccupancyChanged, SensorBoard
+from drivers.sensorboard import (
+    BoardConnected,
+    BoardEvent,
+    BoardLost,
+    LedFrame,
+    OccupancyChanged,
+    SensorBoard,
+)
 from engines.core import State
 from kiosk.board.controller import Answer, BoardController
 from kiosk.board.mapping import BoardMapping, MappingError, mapping_for
@@ -23,9 +33,18 @@ log = logging.getLogger(__name__)
 WARNINGS = frozenset({"wrong", "lost"})
 """Answers shown as a warning in the player's panel."""
 
+LOST, BACK = "board-lost", "board-back"
+"""The owners' journal's events for a board lost and a board back."""
+
 
 class BoardSession:
     """A :class:`BoardController` wired to a live :class:`SensorBoard`."""
+
+    _links: ClassVar[weakref.WeakKeyDictionary[SensorBoard, bool]] = (
+        weakref.WeakKeyDictionary()
+    )
+    """Whether each board was up when a session last heard of it (across games, so a
+    board lost in one game and back in the next is told once each way)."""
 
     def __init__(
         self,
@@ -41,7 +60,9 @@ class BoardSession:
         self.controller = BoardController(state, presentation, mapping, machine=machine, now=now)
         self.answer: Answer = self.controller.answer
         self._shown: LedFrame | None = None
+        self._news: list[str] = []
         board.events()  # what happened before this game is read from the board's state
+        self._link(board.connected)
         if board.connected:
             self.answer = self.controller.feed(BoardConnected(board.rows, board.cols), now)
             if board.occupancy is not None:
@@ -73,18 +94,57 @@ class BoardSession:
     def update(self, now: float) -> Answer:
         """Read the board's events, let time pass, light the LEDs; the latest answer."""
         for event in self.board.events():
+            self._heard(event)
             self.answer = self.controller.feed(event, now)
         self.answer = self.controller.tick(now)
         self._show()
         return self.answer
 
     def resync(self, now: float) -> None:
-        """Back on screen after another scene: read the board as it is now."""
+        """Back on screen after another scene: read the board as it is now (it may have
+        been lost, or come back, meanwhile)."""
         self.board.events()
         self._shown = None
-        if self.board.connected and self.board.occupancy is not None:
+        up = self.board.connected
+        if self._link(up) or not up:
+            event: BoardEvent = (
+                BoardConnected(self.board.rows, self.board.cols) if up else BoardLost("")
+            )
+            self.answer = self.controller.feed(event, now)
+        if up and self.board.occupancy is not None:
             self.answer = self.controller.feed(OccupancyChanged(self.board.occupancy), now)
         self._show()
+
+    def news(self) -> list[str]:
+        """The board's losses and returns since the last call, oldest first
+        (:data:`LOST`, :data:`BACK`), for the owners' journal."""
+        news, self._news = self._news, []
+        return news
+
+    @property
+    def name(self) -> str:
+        """The board's name for the journal (its port)."""
+        return self.board.name
+
+    def _heard(self, event: BoardEvent) -> None:
+        if isinstance(event, BoardLost | BoardConnected):
+            self._link(isinstance(event, BoardConnected))
+
+    def _link(self, up: bool) -> bool:
+        """The board is ``up`` (or not): noted once per change; whether it changed.
+
+        A board's first connection is no return: only a board that was up is lost,
+        and only a lost one comes back.
+        """
+        was = self._links.get(self.board)
+        if was is None and not up:
+            return False
+        self._links[self.board] = up
+        if was is None or was == up:
+            return False
+        self._news.append(BACK if up else LOST)
+        del self._news[:-16]
+        return True
 
     def played(self, state: State, move: Any, now: float) -> None:
         """A decision was made (on the board, the screen or by the machine)."""

@@ -21,7 +21,10 @@ How a game moves along, seen from the board:
   squares ("remettez les pièces"), until it matches again;
 - the previous position restored on the board asks for a takeback;
 - a lost board leaves play to the screen; when it comes back, it is checked
-  against the game again.
+  against the game again: if the game went on meanwhile, the squares to
+  change light blue (lift from the blinking ones, put on the steady ones) and
+  the discs to turn orange until the board shows the game; a square the game
+  did not change but the board does blinks white.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from drivers.sensorboard import (
 )
 from engines.core import State
 from kiosk.board import guide
-from kiosk.board.effects import Effect, effect_of, effects, occupied
+from kiosk.board.effects import Effect, changed_in_place, effect_of, effects, occupied
 from kiosk.board.mapping import BoardMapping
 from kiosk.games.base import Presentation
 from kiosk.picker import MovePicker
@@ -79,6 +82,8 @@ class BoardController:
         self.settle = settle
         self.machine = frozenset(machine)
         """Seats the machine plays: on their turn the board waits for its decision."""
+        self.state: State = state
+        """The game's position (the board may still be copying an earlier one)."""
         self._now = now
         self._since = now
         self._actual: frozenset[int] | None = None
@@ -101,6 +106,9 @@ class BoardController:
         self._synced = False
         self._refused: frozenset[int] | None = None
         """The occupancy of a refused decision: wrong until the hands change it."""
+        self._behind: frozenset[int] | None = None
+        """While the board catches up with a game that went on without it (lost, then
+        back): the occupancy it was to show when it was lost."""
         self._reset(state)
 
     # ------------------------------------------------------------------ calls
@@ -119,9 +127,7 @@ class BoardController:
         """A board event (in the order the board gave them)."""
         self._now = max(self._now, now)
         if isinstance(event, BoardLost):
-            self._connected = False
-            self._actual = None
-            self._clear_board_work()
+            self._lost()
         elif isinstance(event, BoardConnected):
             self._connected = True
             self._wrong_size = (event.rows, event.cols) != (self.mapping.rows, self.mapping.cols)
@@ -149,7 +155,7 @@ class BoardController:
         offered = next((e for e in self._effects if e.move == move), None)
         if self._offered and offered is not None and move in self._offered:
             self._done(offered)
-        elif self._connected and self._actual is not None:
+        elif self._connected and self._actual is not None and self._behind is None:
             self._lag.append((self.state, move))
         self._offered, self._offered_at = (), None
         self._set_state(state)
@@ -161,7 +167,10 @@ class BoardController:
         kept = [i for i, (old, _) in enumerate(self._history) if old == state]
         self._history = self._history[: kept[-1]] if kept else []
         self._lag.clear()
-        self._clear_work()
+        if self._behind is None:
+            self._clear_work()
+        else:  # the board still shows what it showed: its work follows the game
+            self._offered, self._offered_at = (), None
         self._set_state(state)
         return self._evaluate()
 
@@ -186,6 +195,7 @@ class BoardController:
     def _reset(self, state: State) -> None:
         self._history = []
         self._lag = []
+        self._behind = None
         self._clear_work()
         self._set_state(state)
 
@@ -197,13 +207,47 @@ class BoardController:
         self._offered, self._offered_at = (), None
 
     def _clear_board_work(self) -> None:
-        """The board went away or came back: what it shows is read afresh."""
+        """The board came back: what it shows is read afresh (catching up, if it was lost
+        while the game went on)."""
         self._lag.clear()
-        self._clear_work()
+        if self._behind is None:
+            self._clear_work()
         self._synced = False
         self._set_reference()
 
+    def _lost(self) -> None:
+        """The board went away: play goes on by touch, and what it showed is remembered.
+
+        Decisions waiting to be copied are dropped: when the board comes back, it
+        catches up with the game in one go (see :meth:`_catch_up`).
+        """
+        if self._connected and self._actual is not None and self._behind is None:
+            self._behind = self._expected
+            self._note_turns(self._reference, self.state)
+        self._connected = False
+        self._actual = None
+        self._refused = None
+        self._offered, self._offered_at = (), None
+        self._lag.clear()
+        self._synced = False
+        self._set_reference()
+
+    def _follow_again(self, actual: frozenset[int]) -> None:
+        """Caught up, or back with nothing to catch up: the hands make decisions again."""
+        self._behind = None
+        self._set_reference()
+        self._lifted = set(self._expected - actual)
+
+    def _note_turns(self, before: State, after: State) -> None:
+        """The board does not follow: pieces changed in place from ``before`` to ``after``
+        are to turn (a disc turned twice stays as it was)."""
+        tokens = self.presentation.tokens
+        self._turn ^= set(changed_in_place(tokens(before), tokens(after)))
+        self._turn_lifted &= self._turn
+
     def _set_state(self, state: State) -> None:
+        if self._behind is not None:
+            self._note_turns(self.state, state)
         self.state = state
         self._state_occupancy = occupied(self.presentation.tokens(state))
         self._synced = False
@@ -224,7 +268,7 @@ class BoardController:
             self._reference = self.state
             self._picker = MovePicker(self.state, self.presentation)
             thinking = self.state.current_player in self.machine
-            self._effects = [] if thinking else effects(
+            self._effects = [] if thinking or self._behind is not None else effects(
                 self.state, self.presentation, self._picker.options)
         self._expected = occupied(self.presentation.tokens(self._reference))
         self._lifted = set()
@@ -291,6 +335,10 @@ class BoardController:
         loose = self._take_off | self._put_back | self._turn
         differ = frozenset((actual ^ self._expected) - loose)
         stable = self._now - self._since >= self.settle - 1e-6
+        if self._behind is not None:
+            if differ and self._behind != self._expected:
+                return self._catch_up(differ, actual)
+            self._follow_again(actual)
         if self._refused is not None:
             if actual == self._refused and differ:
                 return Answer("wrong", self._frame({p: guide.DIFFERS for p in differ}),
@@ -388,6 +436,14 @@ class BoardController:
         elif self._turn:
             status = guide.TURN_TEXT
         return Answer("rest", self._frame(self._work(hints)), status, synced=synced)
+
+    def _catch_up(self, differ: frozenset[int], actual: frozenset[int]) -> Answer:
+        """The board is back behind the game: blue where the game changed, white elsewhere."""
+        moved = (self._behind or frozenset()) ^ self._expected
+        leds = {p: guide.DIFFERS if p not in moved
+                else guide.ELSEWHERE_FROM if p in actual else guide.ELSEWHERE_TO
+                for p in differ}
+        return Answer("follow", self._frame(self._work(leds)), guide.CATCH_UP)
 
     def _wrong(self, differ: frozenset[int], actual: frozenset[int],
                loose: set[int]) -> Answer:

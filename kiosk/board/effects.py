@@ -24,6 +24,12 @@ def occupied(tokens: Tokens) -> frozenset[int]:
     return frozenset(point for point, stack in tokens.items() if stack)
 
 
+def changed_in_place(before: Tokens, after: Tokens) -> frozenset[int]:
+    """Points occupied before and after whose pieces differ (a disc turned)."""
+    return frozenset(p for p, stack in before.items()
+                     if stack and after.get(p) and list(stack) != list(after[p]))
+
+
 def _height(stack: Sequence[Token]) -> int:
     return sum(token.count for token in stack)
 

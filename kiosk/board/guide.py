@@ -6,7 +6,9 @@ Colours, so that a visitor reads the board the same way in every game:
   every square where a piece may be put);
 - yellow, steady: the square the hand is working on (the piece lifted);
 - blue: a decision made elsewhere (the machine's, or one played on the
-  screen) to copy on the board: its origin blinks, its target is steady;
+  screen) to copy on the board: its origin blinks, its target is steady; a
+  board back after a loss, behind the game, shows every square to change
+  so (lift from the blinking ones, put on the steady ones);
 - red, blinking: a piece to take off (a capture); red, steady: a piece the
   player may choose to take off (a mill's removal);
 - orange, blinking: a piece that stays but must change (a disc to turn);
@@ -67,6 +69,10 @@ PUT_BACK_TEXT: Text = ("Posez une pièce sur les cases qui clignotent en vert",
                        "Put a piece on the squares blinking green")
 WRONG: Text = ("Remettez les pièces : les cases qui clignotent diffèrent de la partie",
                "Put the pieces back: the blinking squares differ from the game")
+CATCH_UP: Text = ("Plateau retrouvé : rattrapez la partie (soulevez les pièces des cases "
+                  "bleues qui clignotent, posez-en sur les cases bleues fixes)",
+                  "Board back: catch up with the game (lift the pieces on the blinking "
+                  "blue squares, put pieces on the steady blue ones)")
 SET_UP: Text = ("Installez les pièces sur les cases qui clignotent",
                 "Set up the pieces on the blinking squares")
 

@@ -241,6 +241,7 @@ class PlayScene(Scene):
         if self.board is None:
             return
         answer = self.board.update(self.kiosk.now)
+        self._journal_board()
         if answer.undo:
             self._take_back(answer.undo)
         elif answer.decision is not None and not self.state.is_terminal():
@@ -260,6 +261,13 @@ class PlayScene(Scene):
     def enter(self) -> None:
         if self.board is not None:
             self.board.resync(self.kiosk.now)
+            self._journal_board()
+
+    def _journal_board(self) -> None:
+        """The board lost or back: told once to the owners' journal."""
+        if self.board is not None:
+            for kind in self.board.news():
+                self.kiosk.records.event(kind, self.board.name)
 
     def leave(self) -> None:
         if self.board is not None:

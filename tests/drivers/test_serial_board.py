@@ -155,7 +155,7 @@ def test_a_device_error_resends_the_whole_led_frame(loop: tuple[Loop, SerialBoar
     port.device(p.Info(1, 8, 8), p.OccupancyFull(Occupancy(8, 8)))
     events_until(board, has(OccupancyChanged))
     board.show(LedFrame(8, 8, {(0, 0): Led(LedMode.ON, RED)}))
-    assert board.stats()["led_set"] == 1
+    until(lambda: board.stats()["led_set"] == 1)  # sent by the board's own thread
     port.device(p.Error(p.ErrorCode.BAD_CRC, 0))
     until(lambda: board.stats()["led_resends"] == 1)
     assert board.stats()["led_full"] == 1 and board.stats()["device_errors"] == 1

@@ -1,5 +1,19 @@
-"""Fault tests run headless, as the kiosk's own tests do (SDL's dummy drivers)."""
+"""Fault tests run the kiosk headless: SDL's dummy video and audio drivers, a real pygame."""
 
-from tests.kiosk.conftest import _display
+from __future__ import annotations
 
-__all__ = ["_display"]
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+import pytest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _display() -> None:
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((1, 1))

@@ -402,12 +402,107 @@ def test_a_lost_board_leaves_play_to_the_screen_and_resyncs_when_back() -> None:
     table.board.replug()
     table.pump()
     answer = table.wait()
-    assert answer.kind == "wrong"
-    assert table.lit(guide.DIFFERS) == table.cells(move.path)
+    assert answer.kind == "follow" and answer.status == guide.CATCH_UP
+    assert table.lit(guide.ELSEWHERE_FROM) == table.cells(move.path[:1]), "lift from here"
+    assert table.lit(guide.ELSEWHERE_TO) == table.cells(move.path[1:]), "put it there"
     table.lift(move.path[0])
     table.place(move.path[1])
     answer = table.wait()
     assert answer.kind == "rest" and answer.synced and answer.decision is None
+
+
+def test_reversi_played_on_screen_while_lost_the_board_puts_the_disc_and_turns_the_rest() -> None:
+    table = Table("reversi:othello")
+    geometry = table.game.geometry()
+    table.board.unplug()
+    table.pump()
+    table.play(table.game.parse_move(table.state, "d3"))  # turns d4 over
+    table.play(table.game.parse_move(table.state, "c3"))  # turns d4 back: stays as it was
+    table.board.replug()
+    answer = table.pump()
+    assert answer.kind == "follow" and answer.status == guide.CATCH_UP
+    assert table.lit(guide.ELSEWHERE_TO) == table.cells(geometry.index(n) for n in ("d3", "c3"))
+    assert table.lit(guide.TURN) == set(), "d4 turned twice needs no turning"
+    table.place(geometry.index("d3"))
+    table.place(geometry.index("c3"))
+    answer = table.wait()
+    assert answer.kind == "rest" and answer.synced
+
+
+def test_a_board_back_behind_shows_what_the_game_changed_in_blue_and_the_rest_in_white() -> None:
+    table = Table("reversi:othello")
+    geometry = table.game.geometry()
+    table.board.unplug()
+    table.pump()
+    table.play(table.game.parse_move(table.state, "d3"))
+    table.board.set(table.mapping.cell(geometry.index("e4")), False)  # a disc knocked off
+    table.board.replug()
+    table.pump()
+    assert table.lit(guide.ELSEWHERE_TO) == table.cells([geometry.index("d3")])
+    assert table.lit(guide.DIFFERS) == table.cells([geometry.index("e4")])
+    assert table.lit(guide.TURN) == table.cells([geometry.index("d4")])
+    table.board.unplug()  # lost again before it caught up, and back
+    table.pump()
+    table.board.replug()
+    table.pump()
+    assert table.lit(guide.ELSEWHERE_TO) == table.cells([geometry.index("d3")])
+    table.place(geometry.index("e4"))
+    table.place(geometry.index("d3"))
+    answer = table.wait()
+    assert answer.kind == "rest" and answer.status == guide.TURN_TEXT
+    assert table.controller.confirm(table.t).synced
+
+
+def test_the_machines_move_not_yet_copied_when_lost_is_caught_up_with_the_rest() -> None:
+    table = Table("tablut", machine=["noir"])
+    first = next(m for m in table.state.legal_moves() if not consequences(table, m)[0])
+    table.lift(first.path[0])
+    table.place(first.path[1])
+    table.play(table.wait().decision)
+    machine = next(m for m in table.state.legal_moves()
+                   if not consequences(table, m)[0] and not set(first.path) & set(m.path))
+    assert table.play(machine).kind == "follow"
+    table.board.unplug()
+    table.pump()
+    third = next(m for m in table.state.legal_moves()
+                 if not consequences(table, m)[0]
+                 and not (set(first.path) | set(machine.path)) & set(m.path))
+    table.play(third)  # on the screen, while the board is away
+    table.board.replug()
+    answer = table.pump()
+    assert answer.kind == "follow" and answer.status == guide.CATCH_UP
+    assert table.lit(guide.ELSEWHERE_FROM) == table.cells([machine.path[0], third.path[0]])
+    assert table.lit(guide.ELSEWHERE_TO) == table.cells([machine.path[1], third.path[1]])
+    for move in (machine, third):  # the pieces put right in any order, in one go
+        table.board.set(table.mapping.cell(move.path[0]), False)
+        table.board.set(table.mapping.cell(move.path[1]), True)
+    answer = table.pump()
+    assert answer.kind == "rest" and answer.synced and answer.decision is None
+
+
+def test_a_new_game_while_lost_is_set_up_as_any_new_game() -> None:
+    table = Table("tablut")
+    table.board.unplug()
+    table.pump()
+    move = next(m for m in table.state.legal_moves() if not consequences(table, m)[0])
+    table.play(move)
+    table.state = table.game.initial_state()
+    table.controller.play(table.state, None, table.t)
+    table.board.replug()
+    answer = table.pump()
+    assert answer.kind == "rest" and answer.synced
+
+
+def test_a_move_made_on_the_board_while_it_was_away_is_played_once_back() -> None:
+    table = Table("tablut")
+    move = next(m for m in table.state.legal_moves() if not consequences(table, m)[0])
+    table.board.unplug()
+    table.pump()
+    table.board.set(table.mapping.cell(move.path[0]), False)
+    table.board.set(table.mapping.cell(move.path[1]), True)
+    table.board.replug()
+    table.pump()
+    assert table.wait().decision == move
 
 
 def test_a_board_back_as_it_was_goes_on_at_once() -> None:
