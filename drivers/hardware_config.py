@@ -33,7 +33,21 @@ UART_PORTS = ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0")
 
 
 class HardwareConfigError(ValueError):
-    """A hardware setting that cannot be used: the file and key are in the message."""
+    """A hardware setting that cannot be used: the file and key are in the message.
+
+    The message holds both languages (``… : français / English``); :attr:`fr` and
+    :attr:`en` hold one each, for a screen in one language.
+    """
+
+    def __init__(self, message: str, fr: str | None = None, en: str | None = None) -> None:
+        super().__init__(message)
+        self.fr = fr if fr is not None else message
+        self.en = en if en is not None else message
+
+    @classmethod
+    def said(cls, where: str, fr: str, en: str) -> HardwareConfigError:
+        """``where: fr / en``, and each language on its own."""
+        return cls(f"{where}: {fr} / {en}", f"{where}: {fr}", f"{where}: {en}")
 
 
 @dataclass(frozen=True)
@@ -110,7 +124,7 @@ class _Reader:
         self.source = source
 
     def fail(self, key: str, french: str, english: str) -> HardwareConfigError:
-        return HardwareConfigError(f"{self.source}: {key}: {french} / {english}")
+        return HardwareConfigError.said(f"{self.source}: {key}", french, english)
 
     def table(self, data: dict[str, Any], name: str, keys: tuple[str, ...]) -> dict[str, Any]:
         value = data.get(name, {})
@@ -207,14 +221,16 @@ def load_hardware(path: Path | None = None) -> HardwareConfig:
     try:
         data = read_toml(path)
     except TomlFileError as error:
-        raise HardwareConfigError(f"{source}: {error.fr} / {error.en}") from None
+        raise HardwareConfigError.said(source, error.fr, error.en) from None
     try:
         return parse_hardware(data, source)
     except HardwareConfigError:
         raise
     except Exception as error:
         what = f"{type(error).__name__}: {error}"
-        raise HardwareConfigError(f"{source}: inutilisable / cannot be used ({what})") from None
+        raise HardwareConfigError.said(
+            source, f"inutilisable ({what})", f"cannot be used ({what})"
+        ) from None
 
 
 def parse_hardware(data: dict[str, Any], source: str = "config/hardware.toml") -> HardwareConfig:
@@ -414,9 +430,10 @@ def build_hardware(
     try:
         if config.transport == "serial":
             if serial is None:
-                raise HardwareConfigError(
-                    f"{config.source}: board.transport: transport série non fourni / "
-                    "no serial transport given"
+                raise HardwareConfigError.said(
+                    f"{config.source}: board.transport",
+                    "transport série non fourni",
+                    "no serial transport given",
                 )
             hardware.board = serial(config.serial)
         elif config.transport == "gpio":

@@ -161,19 +161,16 @@ def run_window(args: argparse.Namespace) -> int:
     if screen is None:
         return 1
     pygame.font.init()
-    hardware_problems: list[str] = []
-    hardware = open_start_hardware(args.hardware, args.board_sim, safe, hardware_problems)
-    record_problems: list[Problem] = []
-    records = open_start_records(record_problems)
-    loaded = replace(loaded, problems=(*loaded.problems, *record_problems))
+    found: list[Problem] = []
+    hardware = open_start_hardware(args.hardware, args.board_sim, safe, found)
+    for problem in found:
+        print(f"ludokiosk: {problem}", file=sys.stderr)
+    records = open_start_records(found)
+    loaded = replace(loaded, problems=(*loaded.problems, *found))
     kiosk = Kiosk(
         loaded, hardware=hardware, records=records, safe_mode=safe, failed_starts=starts.safe_after
     )
     records.event("start", " ".join(sys.argv[1:]))
-    for line in hardware_problems:
-        print(f"ludokiosk: {line}", file=sys.stderr)
-        records.event("config", line)
-        kiosk.notify(line, seconds=12.0, warning=True)
     if records.problem is not None:
         log.error("registre : %s", records.problem[0])
         kiosk.notify(kiosk.tr.pick(*records.problem), seconds=15.0, warning=True)

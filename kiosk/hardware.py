@@ -28,7 +28,14 @@ from drivers.hardware_config import (
 )
 from drivers.inputs import InputEvent
 from drivers.sensorboard import SensorBoard
-from kiosk.board.mapping import MappingError, check_all, mapping_for
+from kiosk.board.mapping import (
+    MappingError,
+    board_file_problems,
+    boards_dir,
+    check_all,
+    mapping_for,
+)
+from kiosk.config import Problem
 
 log = logging.getLogger(__name__)
 
@@ -111,21 +118,34 @@ class HardwareLink:
 
     @classmethod
     def from_config(
-        cls, path: Path | None, simulate: bool = False, problems: list[str] | None = None
+        cls, path: Path | None, simulate: bool = False, problems: list[Problem] | None = None
     ) -> HardwareLink:
         """The configured hardware; a wrong file is reported and nothing is opened."""
+        found: list[Problem] = []
         for file, line, ok in check_all():
             log.log(logging.INFO if ok else logging.WARNING, "plateau %s : %s", file, line)
-            if not ok and problems is not None:
-                problems.append(f"config/boards/{file}: {line}")
+        for error in board_file_problems():
+            where = f"{boards_dir() / error.file}: {error.key}"
+            found.append(Problem(f"{where} : {error.fr}", f"{where}: {error.en}"))
+        where = str(path or "config/hardware.toml")
         try:
             config = load_hardware(path)
             hardware = build_hardware(config, serial=_serial_board)
-        except (HardwareConfigError, OSError, RuntimeError, ImportError) as error:
+        except HardwareConfigError as error:
             log.warning("matériel : %s", error)
-            if problems is not None:
-                problems.append(str(error))
-            return cls(simulate=simulate)
+            found.append(Problem(error.fr, error.en))
+            hardware = None
+        except (OSError, RuntimeError, ImportError) as error:  # a device that will not open
+            log.warning("matériel : %s", error)
+            found.append(
+                Problem(
+                    f"{where} : matériel inutilisable ({error}) ; la borne se joue au doigt",
+                    f"{where}: hardware unusable ({error}); the kiosk is played by touch",
+                )
+            )
+            hardware = None
+        if problems is not None:
+            problems.extend(found)
         return cls(hardware, simulate=simulate)
 
     @property

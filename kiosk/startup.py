@@ -141,23 +141,20 @@ def load_start_settings(config: Path | None, safe: bool) -> LoadedSettings:
 
 
 def open_start_hardware(
-    path: Path | None, simulate: bool, safe: bool, problems: list[str]
+    path: Path | None, simulate: bool, safe: bool, problems: list[Problem]
 ) -> HardwareLink:
     """The configured hardware; none in safe mode or when building it fails."""
     from kiosk.hardware import HardwareLink
 
     if safe:
         return HardwareLink()
-    found: list[Problem] = []
     where = path or "config/hardware.toml"
-    hardware = guarded(
+    return guarded(
         (f"matériel {where}", f"hardware {where}"),
-        found,
+        problems,
         HardwareLink,
         lambda: HardwareLink.from_config(path, simulate, problems),
     )
-    problems.extend(f"{p.fr} / {p.en}" for p in found)
-    return hardware
 
 
 def open_start_records(problems: list[Problem]) -> Records:

@@ -415,6 +415,17 @@ def mapping_for(spec: str, directory: Path | None = None) -> BoardMapping | None
     return None
 
 
+def board_file_problems(directory: Path | None = None) -> list[MappingError]:
+    """What is wrong with each board file that cannot be used (one error per file)."""
+    problems = []
+    for path in sorted((directory or boards_dir()).glob("*.toml")):
+        try:
+            read_board(path)
+        except MappingError as error:
+            problems.append(error)
+    return problems
+
+
 def check_all(directory: Path | None = None) -> list[tuple[str, str, bool]]:
     """One ``(file, line, ok)`` per board file."""
     lines = []

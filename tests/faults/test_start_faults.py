@@ -14,7 +14,7 @@ import pytest
 
 from drivers.hardware_config import HardwareConfigError, load_hardware
 from kiosk.board.mapping import check_all, mapping_for
-from kiosk.config import Settings, load_settings
+from kiosk.config import Problem, Settings, load_settings
 from kiosk.records import Records, SavedGame
 from kiosk.settings_store import read_saved
 from kiosk.startup import (
@@ -60,10 +60,11 @@ def test_a_damaged_hardware_file_gives_no_hardware(tmp_path: Path, damage: str) 
     DAMAGES[damage](path)
     with pytest.raises(HardwareConfigError, match=r"hardware\.toml"):
         load_hardware(path)
-    problems: list[str] = []
+    problems: list[Problem] = []
     link = open_start_hardware(path, simulate=False, safe=False, problems=problems)
     assert link.board is None and link.input_events() == []
-    assert [line for line in problems if "hardware.toml" in line], problems
+    (problem,) = [p for p in problems if "hardware.toml" in p.fr]
+    assert "hardware.toml" in problem.en and problem.fr != problem.en
 
 
 @pytest.mark.parametrize("damage", NAMES)

@@ -14,7 +14,7 @@ from drivers.inputs import Inputs
 from engines import find_game
 from kiosk.ai_worker import InlineWorker
 from kiosk.catalog import entry
-from kiosk.config import load_settings
+from kiosk.config import Problem, load_settings
 from kiosk.flaps import SETTLE, FlapFollower, flap_decision
 from kiosk.hardware import HardwareLink
 from kiosk.runtime import Kiosk
@@ -128,8 +128,10 @@ def test_menu_and_presence_buttons(factory: MockFactory) -> None:
 def test_a_wrong_hardware_file_is_named_and_the_kiosk_runs_without_it(tmp_path: Path) -> None:
     bad = tmp_path / "hardware.toml"
     bad.write_text('[board]\ntransport = "usb"\n', encoding="utf-8")
-    problems: list[str] = []
+    problems: list[Problem] = []
     link = HardwareLink.from_config(bad, problems=problems)
     assert link.board is None and link.input_events() == []
-    assert len(problems) == 1
-    assert "hardware.toml" in problems[0] and "board.transport" in problems[0]
+    (problem,) = problems
+    assert "hardware.toml" in problem.fr and "board.transport" in problem.fr
+    assert problem.fr != problem.en, "one language each"
+    assert "hardware.toml" in problem.en and "board.transport" in problem.en
