@@ -58,7 +58,7 @@ def describe(kind: str, detail: str, lang: str = "fr") -> str:
     """One sentence for the journal row ``kind`` / ``detail`` in ``lang``; never raises."""
     _ = _gettext(lang)
     try:
-        return _describe(str(kind), str(detail), lang, _)
+        return _one_line(_describe(str(kind), str(detail), lang, _))
     except Exception:  # a row no rule foresaw still gets a line
         return _("Événement de la borne")
 
@@ -86,7 +86,7 @@ def title(kind: str, lang: str = "fr") -> str:
         "board-lost": _("Plateau"),
         "board-back": _("Plateau"),
         "sound": _("Son"),
-        "export": _("Export"),
+        "export": _("Exportation"),
     }
     if kind in OLD_STOPS:
         kind = "stop"

@@ -123,6 +123,7 @@ class PinScene(ButtonScene):
             return
         if len(self.digits) < MIN_DIGITS:
             self.short = True
+            self.digits = ""
             return
         pin = kiosk.settings.admin_pin
         if is_code(pin) and is_code(self.digits) and self.digits == pin:
