@@ -120,6 +120,28 @@ def technical(kind: str, detail: str) -> str:
     return ""
 
 
+Row = tuple[float, str, str]
+RUNS = frozenset({"pin-wrong", "pin-lockout"})
+"""Kinds that come in runs (someone trying codes): a run shows as its latest rows."""
+
+
+def collapse(rows: list[Row]) -> list[Row]:
+    """``rows`` (latest first) with each run of :data:`RUNS` rows cut to the latest row
+    of each kind in it: 2,000 wrong codes in a row read as "2000 de suite" and a
+    wait, and do not push the rest of the journal off the screen."""
+    kept: list[Row] = []
+    run: set[str] = set()
+    for row in rows:
+        kind = row[1]
+        if kind not in RUNS:
+            run = set()
+            kept.append(row)
+        elif kind not in run:
+            run.add(kind)
+            kept.append(row)
+    return kept
+
+
 # ---------------------------------------------------------------------- the sentences
 
 

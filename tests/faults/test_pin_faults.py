@@ -16,6 +16,7 @@ from kiosk.pin_guard import CAP, FIRST, FREE, PinGuard, delay_after
 from kiosk.records import Records
 from kiosk.runtime import Kiosk
 from kiosk.scenes.admin.gesture import HOLD
+from kiosk.scenes.admin.journal import JournalScene
 from kiosk.scenes.admin.menu import AdminMenuScene
 from kiosk.scenes.admin.pin import PinScene, is_code
 from kiosk.scenes.attract import AttractScene
@@ -114,6 +115,7 @@ def test_two_thousand_wrong_codes(kiosk: Kiosk) -> None:
     (the right code included) do nothing while the keypad waits, and the right code
     typed after the last wait still opens the owners' menu."""
     records = kiosk.records
+    records.event("board-lost", "/dev/ttyACM0")  # a problem the owners must still find
     pad = open_pad(kiosk)
     started = time.monotonic()
     waits = []
@@ -146,6 +148,18 @@ def test_two_thousand_wrong_codes(kiosk: Kiosk) -> None:
     assert isinstance(kiosk.stack.top, AdminMenuScene)
     assert rows(records, "admin") == [""]
     assert kiosk.pin_guard.wrong == 0
+    # the journal screen reads the run as its latest rows: the problem before it shows
+    tap(kiosk, next(b for b in kiosk.stack.top.buttons.buttons if b.label == "Journal").rect.center)
+    journal = kiosk.stack.top
+    assert isinstance(journal, JournalScene) and journal.events is not None
+    shown = [(kind, detail) for _, kind, detail in journal.events]
+    assert shown == [
+        ("admin", ""),
+        ("pin-lockout", "900"),
+        ("pin-wrong", "2000"),
+        ("board-lost", "/dev/ttyACM0"),
+    ]
+    kiosk.draw()
     # 2,000 codes with their waits took the kiosk's clock about 20 days
     assert kiosk.now > 1990 * CAP
     assert time.monotonic() - started < 30

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from kiosk import journal_text
-from kiosk.journal_text import describe, game_name, is_problem, technical, title
+from kiosk.journal_text import collapse, describe, game_name, is_problem, technical, title
 from kiosk.records import Records
 from kiosk.runtime import Kiosk
 from kiosk.scenes.admin import journal as journal_module
@@ -190,7 +190,7 @@ def damaged_details(rng: random.Random) -> Iterator[Any]:
         1.5,
     )
     alphabet = '{}[]":,. 0123456789abcdefé²\n\t-eE' + "".join(map(chr, range(0x2000, 0x2010)))
-    for _ in range(300):
+    for _ in range(150):
         yield "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 60)))
     keys = [
         "fr",
@@ -208,7 +208,7 @@ def damaged_details(rng: random.Random) -> Iterator[Any]:
         "kiosk.games",
     ]
     values: list[Any] = [None, True, 0, -3, 2.5, 1e300, "", "x", [], [None], {"a": []}, "é" * 40]
-    for _ in range(300):
+    for _ in range(150):
         yield json.dumps({rng.choice(keys): rng.choice(values) for _ in range(rng.randrange(4))})
 
 
@@ -223,6 +223,21 @@ def test_damaged_details_never_raise() -> None:
                 assert isinstance(title(kind, lang), str)
             is_problem(kind, detail)
             technical(kind, detail)
+
+
+def test_runs_of_wrong_codes_collapse_to_their_latest_rows() -> None:
+    rows = [(9.0, "admin", ""), (8.0, "pin-wrong", "7"), (7.5, "pin-lockout", "120")]
+    rows += [(7.0, "pin-wrong", "6"), (6.5, "pin-lockout", "60"), (6.0, "pin-wrong", "5")]
+    rows += [(5.0, "error", TRACE), (4.0, "pin-wrong", "1"), (3.0, "start", "")]
+    assert collapse(rows) == [
+        (9.0, "admin", ""),
+        (8.0, "pin-wrong", "7"),
+        (7.5, "pin-lockout", "120"),
+        (5.0, "error", TRACE),
+        (4.0, "pin-wrong", "1"),
+        (3.0, "start", ""),
+    ]
+    assert collapse([]) == []
 
 
 def test_a_sentence_that_cannot_be_made_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kiosk.journal_text import describe, is_problem, technical, title
+from kiosk.journal_text import collapse, describe, is_problem, technical, title
 from kiosk.scenes.admin.common import BACK, CONTENT, AdminScene, empty_panel
 from kiosk.touch import Phase, Pointer
 from kiosk.ui.text import blit_paragraph, blit_text, font
@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from kiosk.runtime import Kiosk
 
 LIMIT = 30
+"""Rows shown, once each run of wrong codes is cut to its latest rows."""
+READ = 20_000
+"""Journal rows read to find them (a long run of wrong codes is read past)."""
 PER_PAGE = 15
 LINE = 48
 TEXT = 26
@@ -55,7 +58,8 @@ def clipped(text: str, width: int, size: int = TEXT, style: str = "sans") -> str
 
 
 class JournalScene(AdminScene):
-    """The last :data:`LIMIT` events, latest first, :data:`PER_PAGE` to a page."""
+    """The last :data:`LIMIT` events, latest first, :data:`PER_PAGE` to a page; a run of
+    wrong codes shows as its latest rows (:func:`kiosk.journal_text.collapse`)."""
 
     name = "admin-journal"
 
@@ -75,7 +79,8 @@ class JournalScene(AdminScene):
 
     def enter(self) -> None:
         records = self.records
-        self.events = list(records.events(LIMIT)) if records is not None else None
+        rows = records.events(READ) if records is not None else None
+        self.events = collapse(list(rows))[:LIMIT] if rows is not None else None
         super().enter()
 
     @property
