@@ -13,11 +13,12 @@ library on the Pi (lgpio or RPi.GPIO, the ``pi`` extra), tests pass
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from drivers.toml_files import TomlFileError, read_toml
 
 if TYPE_CHECKING:
     from drivers.inputs import Inputs
@@ -191,22 +192,29 @@ def _display(path: Path) -> str:
     """The path as shown in messages: relative to the working directory when inside it."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # elsewhere, or a symlink loop
         return str(path)
 
 
 def load_hardware(path: Path | None = None) -> HardwareConfig:
-    """Read and check ``path`` (the shipped ``config/hardware.toml`` by default)."""
+    """Read and check ``path`` (the shipped ``config/hardware.toml`` by default).
+
+    Whatever goes wrong (anything :func:`drivers.toml_files.read_toml` refuses, a
+    value of an unforeseen kind) raises :class:`HardwareConfigError` naming the file.
+    """
     path = DEFAULT_FILE if path is None else path
     source = _display(path)
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except FileNotFoundError:
-        raise HardwareConfigError(f"{source}: fichier introuvable / file not found") from None
-    except tomllib.TOMLDecodeError as error:
-        raise HardwareConfigError(f"{source}: TOML invalide / invalid TOML ({error})") from None
-    return parse_hardware(data, source)
+        data = read_toml(path)
+    except TomlFileError as error:
+        raise HardwareConfigError(f"{source}: {error.fr} / {error.en}") from None
+    try:
+        return parse_hardware(data, source)
+    except HardwareConfigError:
+        raise
+    except Exception as error:
+        what = f"{type(error).__name__}: {error}"
+        raise HardwareConfigError(f"{source}: inutilisable / cannot be used ({what})") from None
 
 
 def parse_hardware(data: dict[str, Any], source: str = "config/hardware.toml") -> HardwareConfig:

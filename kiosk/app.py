@@ -15,17 +15,24 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 
-from kiosk.config import load_settings
-from kiosk.hardware import HardwareLink
+from kiosk.config import Problem
 from kiosk.logs import FORMATS
 from kiosk.logs import setup as setup_logs
 from kiosk.paths import add_config_options
-from kiosk.records import Records
 from kiosk.runtime import STEP, Kiosk
+from kiosk.startup import (
+    HEALTHY_AFTER,
+    StartCounter,
+    load_start_settings,
+    open_start_hardware,
+    open_start_records,
+    resume_last_game,
+)
 from kiosk.touch import PointerTracker
 from kiosk.ui.theme import CANVAS
 from kiosk.watchdog import Notifier
@@ -51,6 +58,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="rendre les écrans en PNG dans DIR, sans écran",
     )
     parser.add_argument("--lang", choices=("fr", "en"), help="langue (sinon celle des réglages)")
+    parser.add_argument(
+        "--safe-mode",
+        action="store_true",
+        help="mode sans échec : réglages par défaut, sans reprise de partie ni matériel",
+    )
     parser.add_argument(
         "--size", default="1920x1080", help="taille des captures, LxH (défaut 1920x1080)"
     )
@@ -132,7 +144,16 @@ def _no_display(why: str) -> None:
 
 def run_window(args: argparse.Namespace) -> int:
     started = time.monotonic()
-    loaded = load_settings(args.config)
+    counter = StartCounter()
+    starts = counter.begin(force_safe=args.safe_mode)
+    safe = starts.safe
+    if safe:
+        log.error(
+            "mode sans échec : %d démarrages ratés de suite ; réglages par défaut, sans"
+            " reprise ni matériel",
+            starts.safe_after,
+        )
+    loaded = load_start_settings(args.config, safe)
     for problem in loaded.problems:
         print(f"ludokiosk: {problem}", file=sys.stderr)
     rotation = loaded.settings.rotation
@@ -141,12 +162,17 @@ def run_window(args: argparse.Namespace) -> int:
         return 1
     pygame.font.init()
     hardware_problems: list[str] = []
-    hardware = HardwareLink.from_config(args.hardware, args.board_sim, hardware_problems)
-    records = Records.open()
-    kiosk = Kiosk(loaded, hardware=hardware, records=records)
+    hardware = open_start_hardware(args.hardware, args.board_sim, safe, hardware_problems)
+    record_problems: list[Problem] = []
+    records = open_start_records(record_problems)
+    loaded = replace(loaded, problems=(*loaded.problems, *record_problems))
+    kiosk = Kiosk(
+        loaded, hardware=hardware, records=records, safe_mode=safe, failed_starts=starts.safe_after
+    )
     records.event("start", " ".join(sys.argv[1:]))
     for line in hardware_problems:
         print(f"ludokiosk: {line}", file=sys.stderr)
+        records.event("config", line)
         kiosk.notify(line, seconds=12.0, warning=True)
     if records.problem is not None:
         log.error("registre : %s", records.problem[0])
@@ -154,7 +180,8 @@ def run_window(args: argparse.Namespace) -> int:
     if args.lang:
         kiosk.set_language(args.lang)
     kiosk.home()
-    resume_last_game(kiosk)
+    if not safe:
+        resume_last_game(kiosk)
 
     def to_canvas(x: float, y: float) -> tuple[float, float]:
         return rotate_in(kiosk.settings.rotation, x, y)
@@ -163,13 +190,17 @@ def run_window(args: argparse.Namespace) -> int:
     clock = pygame.time.Clock()
     accumulator, last, frames = 0.0, time.monotonic(), 0
     notifier = Notifier()
+    stopped_by = ["signal"]
     signal.signal(signal.SIGTERM, lambda *_: pygame.event.post(pygame.event.Event(pygame.QUIT)))
     try:
         while True:
             for event in pygame.event.get():
                 if event.type == pygame.QUIT:
+                    counter.healthy()
                     return 0
                 if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and args.windowed:
+                    stopped_by[0] = "quit"
+                    counter.healthy()
                     return 0
                 pointer = tracker.translate(event)
                 if pointer is not None:
@@ -192,55 +223,43 @@ def run_window(args: argparse.Namespace) -> int:
             notifier.ping(time.monotonic())  # a stuck loop stops pinging: systemd restarts
             if frames == 1:
                 log.info("première image après %.2f s", time.monotonic() - started)
-                notifier.ready(status="accueil")
+                notifier.ready(status="mode sans échec" if safe else "accueil")
+            if time.monotonic() - started > HEALTHY_AFTER:
+                counter.healthy()
             if args.frames and frames >= args.frames:
+                stopped_by[0] = "quit"
+                counter.healthy()
                 return 0
             if kiosk.exit_request is not None:
+                stopped_by[0] = kiosk.exit_request
+                counter.healthy()
                 return obey_exit(kiosk.exit_request, kiosk)
             clock.tick(60)
+    except BaseException:
+        stopped_by[0] = "error"
+        raise
     finally:
+        kiosk.records.event("stop", stopped_by[0])
         notifier.stopping()
         notifier.close()
         kiosk.close()
         pygame.quit()
 
 
-def resume_last_game(kiosk: Kiosk) -> bool:
-    """Back into the game the kiosk was playing when it stopped (a crash, a power cut)."""
-    saved = kiosk.keeper.resumable()
-    if saved is None:
-        return False
-    table, moves, started = saved
-    from engines import find_game
-    from kiosk.catalog import entry
-    from kiosk.scenes.play import PlayScene
-
-    try:
-        scene = PlayScene(kiosk, entry(find_game(table.spec).id), table, moves=moves)
-    except (ValueError, KeyError) as error:
-        log.error("partie enregistrée illisible (%s) : abandonnée", error)
-        kiosk.records.clear_running()
-        return False
-    scene.run.started = started
-    kiosk.push(scene)
-    kiosk.records.event("resume", f"{table.spec} {len(moves)}")
-    log.info("partie reprise : %s après %d coups", table.spec, len(moves))
-    kiosk.notify(kiosk.tr("La partie en cours a été reprise."), seconds=6.0)
-    return True
-
-
 def obey_exit(request: str, kiosk: Kiosk) -> int:
     """The owners asked to quit, restart or power off (the admin screen)."""
-    kiosk.records.event(request)
     log.info("demande des propriétaires : %s", request)
     if request == "poweroff":
         try:
             subprocess.run(["systemctl", "poweroff"], check=True, timeout=20)
         except (OSError, subprocess.SubprocessError) as error:
             log.error("extinction impossible : %s", error)
-            kiosk.records.event("error", f"extinction impossible : {error}")
+            kiosk.records.event(
+                "error", f"extinction impossible / cannot power off : {error}"
+            )
             return 1  # the service restarts the kiosk; the owners see why in the event log
     elif request == "restart" and not os.environ.get("NOTIFY_SOCKET"):
+        kiosk.records.event("stop", "restart")
         kiosk.close()
         os.execv(sys.executable, [sys.executable, "-m", "kiosk.app", *sys.argv[1:]])
     return 0

@@ -6,11 +6,13 @@ Each check says ``ok``, ``warn`` (the kiosk runs, with less) or ``fail``
     ok    écran       KMSDRM 1920×1080
     ok    polices     DejaVu : 7 styles (/usr/share/fonts/truetype/dejavu)
     warn  réglages    /etc/ludokiosk/kiosk.toml : clé 'kiosk.rotation' = 45 : …
+    ok    code        changé depuis l'installation
+    ok    démarrages  le dernier démarrage a tenu
     ok    base        /var/lib/ludokiosk/ludokiosk.sqlite3 : intègre, 1,2 Mo
     ok    plateau     série /dev/ttyACM0 : 8×8, ludoplateau 1.2 (protocole 1), 32 cases occupées
     ok    entrées     aucune entrée configurée
     ok    disque      12,4 Go libres (/var/lib/ludokiosk)
-    doctor: 6 ok, 1 warn, 0 fail
+    doctor: 8 ok, 1 warn, 0 fail
 
 The exit code is 1 when a check fails. The checks open the real parts the
 kiosk would open (the display through SDL, the serial board with its
@@ -47,8 +49,10 @@ from drivers.hardware_config import (
 )
 from drivers.sensorboard import SensorBoard
 from kiosk import paths
-from kiosk.config import load_settings
+from kiosk.config import PUBLISHED_PIN, LoadedSettings, Settings, load_settings
 from kiosk.paths import add_config_options
+from kiosk.records_file import Damaged, check_schema
+from kiosk.startup import SAFE_MODE_AFTER, StartCounter
 from kiosk.ui import theme
 
 OK, WARN, FAIL = "ok", "warn", "fail"
@@ -101,6 +105,8 @@ DATABASE = Text("base", "database")
 BOARD = Text("plateau", "board")
 INPUTS = Text("entrées", "inputs")
 DISK = Text("disque", "disk")
+STARTS = Text("démarrages", "starts")
+PIN = Text("code", "PIN")
 
 
 def _size(count: float) -> Text:
@@ -211,11 +217,18 @@ def _hardware_config(options: Options) -> HardwareConfig | Text:
         return load_hardware(options.hardware)
     except HardwareConfigError as error:
         return Text(str(error), str(error))
-    except OSError as error:
+    except Exception as error:
         where = options.hardware or "config/hardware.toml"
-        return Text(
-            f"{where} : illisible ({error.strerror})", f"{where}: cannot be read ({error.strerror})"
-        )
+        what = f"{type(error).__name__}: {error}"
+        return Text(f"{where} : illisible ({what})", f"{where}: cannot be read ({what})")
+
+
+def _settings(options: Options) -> LoadedSettings:
+    """The settings as the kiosk reads them (the defaults if even that fails)."""
+    try:
+        return load_settings(options.config)
+    except Exception:
+        return LoadedSettings(Settings(), (), ())
 
 
 def check_config(options: Options) -> list[Result]:
@@ -247,6 +260,62 @@ def check_config(options: Options) -> list[Result]:
         return results
     read = ", ".join(files)
     return [Result(OK, CONFIG, Text(f"{read} : sans problème", f"{read}: no problems"))]
+
+
+def check_pin(options: Options) -> list[Result]:
+    """The owners' code is not the one printed in the documentation."""
+    if _settings(options).settings.admin_pin != PUBLISHED_PIN:
+        return [Result(OK, PIN, Text("changé depuis l'installation", "changed since installed"))]
+    return [
+        Result(
+            WARN,
+            PIN,
+            Text(
+                f"le code des propriétaires est encore {PUBLISHED_PIN}, celui de la"
+                " documentation : changez-le ([admin] pin dans /etc/ludokiosk/kiosk.toml, ou"
+                " sur l'écran des propriétaires)",
+                f"the owners' code is still {PUBLISHED_PIN}, the one in the documentation:"
+                " change it ([admin] pin in /etc/ludokiosk/kiosk.toml, or on the owners'"
+                " screen)",
+            ),
+        )
+    ]
+
+
+def check_starts(options: Options) -> list[Result]:
+    """The kiosk's last starts lasted, and the last one was not in safe mode."""
+    counter = StartCounter()
+    starts = counter.read()
+    if starts.safe:
+        return [
+            Result(
+                WARN,
+                STARTS,
+                Text(
+                    f"mode sans échec après {starts.safe_after} démarrages ratés de suite :"
+                    " la borne tourne avec les réglages par défaut, sans matériel ni reprise."
+                    " Cause : journalctl -u ludokiosk ; une fois réparé : sudo systemctl"
+                    " restart ludokiosk",
+                    f"safe mode after {starts.safe_after} failed starts in a row: the kiosk"
+                    " runs with the default settings, no hardware, no resume. Why: journalctl"
+                    " -u ludokiosk; once mended: sudo systemctl restart ludokiosk",
+                ),
+            )
+        ]
+    if starts.failed == 0:
+        return [Result(OK, STARTS, Text("le dernier démarrage a tenu", "the last start held"))]
+    return [
+        Result(
+            WARN,
+            STARTS,
+            Text(
+                f"{starts.failed} démarrage(s) de suite sans tenir une minute (mode sans échec"
+                f" à partir de {SAFE_MODE_AFTER}) : journalctl -u ludokiosk",
+                f"{starts.failed} start(s) in a row that did not last a minute (safe mode"
+                f" from {SAFE_MODE_AFTER}): journalctl -u ludokiosk",
+            ),
+        )
+    ]
 
 
 # --- data --------------------------------------------------------------------
@@ -350,7 +419,9 @@ def _quick_check(database: Path) -> str | None:
         uri = database.resolve().as_uri() + "?mode=ro"
         with contextlib.closing(sqlite3.connect(uri, uri=True, timeout=2.0)) as connection:
             rows = connection.execute("PRAGMA quick_check").fetchall()
-    except sqlite3.Error as error:
+            if [str(row[0]) for row in rows] == ["ok"]:
+                check_schema(connection)
+    except (sqlite3.Error, Damaged) as error:
         return str(error)
     found = [str(row[0]) for row in rows]
     if found == ["ok"]:
@@ -509,6 +580,8 @@ CHECKS: tuple[Check, ...] = (
     check_display,
     check_fonts,
     check_config,
+    check_pin,
+    check_starts,
     check_database,
     check_board,
     check_inputs,
@@ -518,6 +591,8 @@ NAMES: dict[Check, Text] = {
     check_display: DISPLAY,
     check_fonts: FONTS,
     check_config: CONFIG,
+    check_pin: PIN,
+    check_starts: STARTS,
     check_database: DATABASE,
     check_board: BOARD,
     check_inputs: INPUTS,
@@ -570,7 +645,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run every check, print one line each and a summary; 1 if one failed."""
     args = parse_args(sys.argv[1:] if argv is None else argv)
     options = Options(config=args.config, hardware=args.hardware, timeout=args.timeout)
-    lang = args.lang or load_settings(args.config).settings.language
+    lang = args.lang or _settings(options).settings.language
     results: list[Result] = []
     quiet = logging.NullHandler()  # the drivers' log lines: the report says it all
     root = logging.getLogger()

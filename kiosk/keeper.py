@@ -6,6 +6,10 @@ kept); after every change of position the game is autosaved, so a kiosk killed
 mid-game comes back to the same position (:meth:`resumable`); a finished game
 is recorded with its result; a game left unfinished (the menu, the idle
 timeout, a new game) is recorded as ``abandon``.
+
+A run is recorded once: :attr:`GameRun.recorded` is set on the run itself, so a
+new run can never be mistaken for an old one (a set of ``id()`` could: Python
+gives a freed object's address to the next one).
 """
 
 from __future__ import annotations
@@ -25,7 +29,6 @@ class GameKeeper:
     def __init__(self, records: Records) -> None:
         self.records = records
         self.current: GameRun | None = None
-        self._recorded: set[int] = set()
 
     def keep(self, run: GameRun) -> None:
         """Follow ``run`` from now on (a game begun or resumed)."""
@@ -38,7 +41,7 @@ class GameKeeper:
 
     def changed(self, run: GameRun) -> None:
         """A decision, an undo or a takeback: save, or record the end."""
-        if run is not self.current or id(run) in self._recorded:
+        if run is not self.current or run.recorded:
             return
         if run.state.is_terminal():
             self._record(run)
@@ -48,16 +51,26 @@ class GameKeeper:
                 SavedGame(table.spec, table.controllers, table.seed, tuple(run.moves), run.started)
             )
 
-    def left(self) -> None:
-        """The current game is left: recorded as abandoned once a move was made."""
+    def left(self) -> GameRun | None:
+        """The current game is left: recorded as abandoned once a move was made.
+
+        Returns the run recorded as abandoned, if one was.
+        """
         run, self.current = self.current, None
-        if run is None or id(run) in self._recorded:
-            return
+        if run is None or run.recorded:
+            return None
         run.on_change = None
         if run.moves:
             self._record(run, abandoned=True)
-        else:
-            self.records.clear_running()
+            return run
+        self.records.clear_running()
+        return None
+
+    def forget(self) -> None:
+        """Stop following the current game without recording it (a resume that failed)."""
+        if self.current is not None:
+            self.current.on_change = None
+        self.current = None
 
     def resumable(self) -> tuple[Table, list[str], float] | None:
         """The game autosaved when the kiosk stopped, if any: its table, moves and start."""
@@ -67,7 +80,7 @@ class GameKeeper:
         return (Table(saved.spec, saved.controllers, saved.seed), list(saved.moves), saved.started)
 
     def _record(self, run: GameRun, abandoned: bool = False) -> None:
-        self._recorded.add(id(run))
+        run.recorded = True
         table = run.table
         outcome = None if abandoned else run.state.outcome()
         winners: tuple[int, ...] = ()

@@ -20,6 +20,8 @@ INSTALLED_CONFIG = Path("/etc/ludokiosk")
 DATABASE_NAME = "ludokiosk.sqlite3"
 SETTINGS_NAME = "reglages.toml"
 """The owners' changes made on the admin screen, read after the configuration files."""
+FAILED_STARTS_NAME = "demarrages-rates"
+"""How many starts in a row did not last (:mod:`kiosk.startup`): safe mode from 3."""
 
 
 def data_dir() -> Path:
@@ -54,6 +56,10 @@ def database_path() -> Path:
 
 def saved_settings_path() -> Path:
     return data_dir() / SETTINGS_NAME
+
+
+def failed_starts_path() -> Path:
+    return data_dir() / FAILED_STARTS_NAME
 
 
 def add_config_options(parser: argparse.ArgumentParser) -> None:

@@ -1,12 +1,15 @@
 """The kiosk's records in SQLite: the running game (autosaved), finished games, events.
 
 One file (:func:`kiosk.paths.database_path`) in WAL mode; every write is its own short
-transaction, so an autosave survives the process being killed. Opening never raises: a
-corrupt file is moved aside and a fresh one made, an unwritable place gives a database in
-memory, and :attr:`Records.problem` says what happened, in French and English. After
-opening, no ``sqlite3`` error reaches the caller: it is logged, counted in
-:attr:`Records.failures`, and the kiosk goes on. The figures for the admin screen are in
-:mod:`kiosk.records_stats`.
+transaction, synced to stable storage before it returns, so an autosave survives the
+process being killed and the power being cut. Opening never raises
+(:mod:`kiosk.records_file`): a corrupt file is moved aside and a fresh one made; a file
+that cannot be written is read into memory. While the file cannot be written (at start or
+later: a full disk), the records go on in memory and are written to the file as soon as
+it can be (:meth:`Records.maintain`); :attr:`Records.problem` says what happened, in
+French and English. After opening, no ``sqlite3`` error reaches the caller: it is logged,
+counted in :attr:`Records.failures`, and the kiosk goes on. The figures for the admin
+screen are in :mod:`kiosk.records_stats`.
 """
 
 from __future__ import annotations
@@ -16,13 +19,26 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO, TypeVar
 
 from kiosk import paths
+from kiosk.records_file import (
+    DAMAGED_CODES,
+    FULL_MESSAGE,
+    MIGRATIONS,
+    UNWRITABLE_CODES,
+    Damaged,
+    code,
+    copy_connection,
+    memory_database,
+    open_records_file,
+    open_writable,
+    unwritable_message,
+)
 from kiosk.records_stats import (
     DayCount,
     GameStats,
@@ -41,6 +57,7 @@ __all__ = [
     "HumanVsMachine",
     "Records",
     "SavedGame",
+    "bilingual",
     "game_of",
 ]
 
@@ -52,6 +69,15 @@ ABANDON = "abandon"
 PRUNE_EVERY = 500
 EVENTS_KEPT = 10_000
 """Older events are dropped when the database is opened."""
+RETRY_EVERY = 10.0
+"""Seconds between two tries of a file that could not be written."""
+PENDING_EVENTS = 500
+"""Events kept in memory for a file that cannot be written (the oldest are dropped)."""
+
+
+def bilingual(message: tuple[str, str]) -> str:
+    """An event's detail in both languages: ``{"fr": …, "en": …}`` (the owners' journal)."""
+    return json.dumps({"fr": message[0], "en": message[1]}, ensure_ascii=False)
 
 
 def game_of(spec: str) -> str:
@@ -90,193 +116,85 @@ class FinishedGame:
         return max(0.0, self.ended - self.started)
 
 
-# ---------------------------------------------------------------------- opening the file
+@dataclass(frozen=True)
+class _Write:
+    """A write to replay on the file once it can be written: its statements, in order.
 
-MIGRATIONS: list[tuple[str, ...]] = [
-    (
-        "CREATE TABLE running (id INTEGER PRIMARY KEY CHECK (id = 1), spec TEXT NOT NULL,"
-        " controllers TEXT NOT NULL, seed TEXT NOT NULL, moves TEXT NOT NULL,"
-        " started REAL NOT NULL, saved REAL NOT NULL)",
-        "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL,"
-        " spec TEXT NOT NULL, controllers TEXT NOT NULL, moves TEXT NOT NULL,"
-        " result TEXT NOT NULL, winner_seats TEXT NOT NULL, started REAL NOT NULL,"
-        " ended REAL NOT NULL)",
-        "CREATE INDEX games_by_end ON games (ended)",
-        "CREATE TABLE events (id INTEGER PRIMARY KEY AUTOINCREMENT, at REAL NOT NULL,"
-        " kind TEXT NOT NULL, detail TEXT NOT NULL)",
-        "CREATE INDEX events_by_time ON events (at)",
-        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    ),
-]
-"""Schema changes, in order: ``PRAGMA user_version`` is how many were applied.
-
-Append a new tuple of statements to change the schema; never edit an applied one.
-"""
-
-_DAMAGED = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
-Opened = tuple[sqlite3.Connection, Path | None, tuple[str, str] | None]
-
-
-class _Damaged(Exception):
-    """The file is not a sound kiosk database (the reason is the message)."""
-
-
-def _code(error: sqlite3.Error) -> int:
-    return int(getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
-
-
-def _prepare(db: sqlite3.Connection, in_memory: bool) -> tuple[str, str] | None:
-    """Check, tune and migrate ``db``; a problem to show, or ``None``.
-
-    Raises :class:`_Damaged` for a corrupt or foreign file and ``sqlite3.Error``
-    when it cannot be written.
+    ``kind`` is ``"running"`` (an autosave or its clearing: only the last one matters),
+    ``"game"`` (a finished game), ``"event"`` (the oldest dropped past
+    :data:`PENDING_EVENTS`) or ``"other"``.
     """
-    try:
-        checks = [row[0] for row in db.execute("PRAGMA quick_check").fetchall()]
-    except sqlite3.DatabaseError as error:
-        if _code(error) in _DAMAGED:
-            raise _Damaged(str(error)) from error
-        raise
-    if checks != ["ok"]:
-        raise _Damaged("; ".join(map(str, checks[:3])))
-    version = int(db.execute("PRAGMA user_version").fetchone()[0])
-    tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-    if version == 0 and tables:
-        raise _Damaged("not a kiosk database")
-    if not in_memory:
-        mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
-        if str(mode).lower() != "wal":
-            log.warning("records: journal mode is %s, not wal", mode)
-    db.execute("PRAGMA synchronous=NORMAL")
-    for number, statements in enumerate(MIGRATIONS[version:], start=version + 1):
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            for statement in statements:
-                db.execute(statement)
-            db.execute(f"PRAGMA user_version = {number}")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
-    # A real write, so a read-only file or directory shows now rather than later.
-    db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('opened', ?)", (time.time(),))
-    if version > len(MIGRATIONS):
-        return (
-            "Le fichier des parties vient d'une version plus récente de la borne"
-            f" (schéma {version}).",
-            f"The games file comes from a newer kiosk version (schema {version}).",
-        )
-    return None
+
+    kind: str
+    statements: tuple[tuple[str, tuple[object, ...]], ...]
 
 
-def _connect(target: Path | str) -> sqlite3.Connection:
-    return sqlite3.connect(target, timeout=2.0, isolation_level=None, check_same_thread=False)
-
-
-def _in_memory(target: Path, error: object) -> Opened:
-    log.error("records: cannot use %s (%s); keeping the records in memory", target, error)
-    db = _connect(":memory:")
-    _prepare(db, in_memory=True)
-    return (
-        db,
-        None,
-        (
-            f"Impossible d'écrire le fichier des parties {target} ({error}) :"
-            " les parties ne seront gardées que jusqu'au prochain démarrage.",
-            f"Cannot write the games file {target} ({error}):"
-            " games will only be kept until the next start.",
-        ),
-    )
-
-
-def _move_aside(target: Path) -> Path:
-    """Rename ``target`` (and its WAL files) to ``<name>.corrupt-<stamp>``."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    aside = target.with_name(f"{target.name}.corrupt-{stamp}")
-    number = 1
-    while aside.exists():
-        aside = target.with_name(f"{target.name}.corrupt-{stamp}-{number}")
-        number += 1
-    target.rename(aside)
-    for suffix in ("-wal", "-shm", "-journal"):
-        extra = target.with_name(target.name + suffix)
-        if extra.exists():
-            extra.rename(aside.with_name(aside.name + suffix))
-    return aside
-
-
-def _open_database(target: Path, may_move: bool = True) -> Opened:
-    """The connection, the file (``None`` in memory) and the problem to show."""
-    db: sqlite3.Connection | None = None
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        db = _connect(target)
-        return db, target, _prepare(db, in_memory=False)
-    except (_Damaged, OSError, sqlite3.Error) as error:
-        if db is not None:
-            db.close()
-        damaged = isinstance(error, _Damaged) or (
-            isinstance(error, sqlite3.Error) and _code(error) in _DAMAGED
-        )
-        if not damaged or not may_move:
-            return _in_memory(target, error)
-        reason = error
-    log.error("records: %s is damaged (%s); moving it aside", target, reason)
-    try:
-        aside = _move_aside(target)
-    except OSError as error:
-        return _in_memory(target, f"{reason}; {error}")
-    db, where, problem = _open_database(target, may_move=False)
-    return (
-        db,
-        where,
-        problem
-        or (
-            f"Le fichier des parties était abîmé ({reason}) : il a été mis de côté sous"
-            f" le nom {aside} et un nouveau a été créé.",
-            f"The games file was damaged ({reason}): it was set aside as {aside}"
-            " and a new one was created.",
-        ),
+def _event_write(kind: str, detail: str, at: float) -> _Write:
+    return _Write(
+        "event",
+        (("INSERT INTO events (at, kind, detail) VALUES (?, ?, ?)", (float(at), kind, detail)),),
     )
 
 
 class Records:
-    """The kiosk's database. Build it with :meth:`open`."""
+    """The kiosk's database. Build it with :meth:`open`.
+
+    When the file cannot be written (a full disk, a read-only card, a file that went
+    bad), the records go on in a copy in memory and every write is also kept in
+    :attr:`pending`; :meth:`maintain` tries the file again every
+    :data:`RETRY_EVERY` seconds and, once it can be written, writes them there and
+    clears :attr:`problem`.
+    """
 
     def __init__(
-        self, db: sqlite3.Connection, path: Path | None, problem: tuple[str, str] | None
+        self,
+        db: sqlite3.Connection,
+        path: Path | None,
+        problem: tuple[str, str] | None,
+        target: Path | None = None,
     ) -> None:
         self._db = db
         self._lock = threading.RLock()
         self.path = path
-        """The database file; ``None`` when the records are only in memory."""
+        """The database file being written; ``None`` while the records are in memory."""
+        self.target = target if target is not None else path
+        """The file the records belong in (``None``: records kept in memory only)."""
         self.problem = problem
         """What went wrong with the records, (French, English), to show; ``None`` if nothing."""
         self.failures = 0
-        self._noted = 0
         """How many operations failed since opening (each one logged)."""
+        self.pending: list[_Write] = []
+        """Writes made in memory that the file still lacks, oldest first."""
+        self._noted = 0
+        self._next_try = 0.0
 
     @classmethod
     def open(cls, path: Path | None = None) -> Records:
         """The database at ``path`` (default :func:`kiosk.paths.database_path`); never raises.
 
-        A corrupt file (or one that is not SQLite, or fails ``PRAGMA quick_check``) is
-        moved aside as ``<name>.corrupt-<YYYYmmdd-HHMMSS>`` and a fresh one created; an
-        unwritable directory or file gives an in-memory database. :attr:`problem` then
-        holds the message (fr, en) to show.
+        A corrupt file (or one that is not SQLite, or fails ``PRAGMA quick_check``, or
+        lacks a table) is moved aside as ``<name>.corrupt-<YYYYmmdd-HHMMSS>`` and a fresh
+        one created; a file that cannot be written is copied into memory (its saved game
+        and games still read) and written later. :attr:`problem` then holds the message
+        (fr, en) to show.
         """
-        target = path if path is not None else paths.database_path()
-        db, where, problem = _open_database(target)
-        records = cls(db, where, problem)
+        target = Path(path) if path is not None else paths.database_path()
+        opened = open_records_file(target)
+        records = cls(opened.db, target if opened.on_file else None, opened.problem, target)
+        if opened.problem is not None:
+            records.event("records", bilingual(opened.problem))
         records._prune_events()
         return records
 
     @classmethod
     def memory(cls) -> Records:
         """Records kept in memory only (tests, the screenshot tour, the soak)."""
-        db = _connect(":memory:")
-        _prepare(db, in_memory=True)
-        return cls(db, None, None)
+        return cls(memory_database(), None, None)
+
+    @property
+    def in_memory_until_written(self) -> bool:
+        """True while the records wait in memory for their file to be writable."""
+        return self.target is not None and self.path is None
 
     # ------------------------------------------------------------------ plumbing
 
@@ -296,42 +214,134 @@ class Records:
     def _failed(self, what: str, error: Exception) -> None:
         self.failures += 1
         log.error("records: %s failed: %s", what, error)
-        code = _code(error) if isinstance(error, sqlite3.Error) else 0
-        if code == sqlite3.SQLITE_FULL:
-            self.problem = (
-                "Le disque est plein : les parties ne sont plus enregistrées.",
-                "The disk is full: games are no longer recorded.",
-            )
-        elif code and self.problem is None:
+        if code(error) and self.problem is None:
             self.problem = (
                 f"Le registre de la borne a une erreur : {error}",
                 f"The kiosk's records have an error: {error}",
             )
 
-    @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One short write transaction, committed at the end (or rolled back)."""
-        if self._db.in_transaction:
-            self._db.execute("ROLLBACK")
-        self._db.execute("BEGIN IMMEDIATE")
+    def _transaction(self, write: _Write) -> sqlite3.Cursor | None:
+        """One short write transaction on the connection, committed (or rolled back)."""
+        db = self._db
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        db.execute("BEGIN IMMEDIATE")
         try:
-            yield self._db
-            self._db.execute("COMMIT")
+            cursor = None
+            for sql, parameters in write.statements:
+                cursor = db.execute(sql, parameters)
+            db.execute("COMMIT")
+            return cursor
         except BaseException:
-            if self._db.in_transaction:
+            if db.in_transaction:
                 with suppress(sqlite3.Error):
-                    self._db.execute("ROLLBACK")
+                    db.execute("ROLLBACK")
             raise
 
+    def _write(self, write: _Write, keep: bool = True) -> sqlite3.Cursor | None:
+        """``write`` committed; kept for the file too while the records are in memory.
+
+        Raises what the connection raises, except the errors that mean the file cannot
+        be written now: then the records go on in memory (:meth:`_fall_back`).
+        """
+        with self._lock:
+            self.maintain()
+            if self.path is not None:
+                try:
+                    return self._transaction(write)
+                except sqlite3.Error as error:
+                    if code(error) not in UNWRITABLE_CODES | DAMAGED_CODES:
+                        raise
+                    self._fall_back(error)
+            cursor = self._transaction(write)
+            if keep and self.target is not None:
+                self._keep(write)
+            return cursor
+
+    def _keep(self, write: _Write) -> None:
+        if write.kind == "running":  # only the last word on the running game matters
+            self.pending = [w for w in self.pending if w.kind != "running"]
+        self.pending.append(write)
+        events = [w for w in self.pending if w.kind == "event"]
+        if len(events) > PENDING_EVENTS:
+            dropped = set(map(id, events[: len(events) - PENDING_EVENTS]))
+            self.pending = [w for w in self.pending if id(w) not in dropped]
+
+    def _fall_back(self, error: sqlite3.Error) -> None:
+        """The file cannot be written: go on with a copy of it in memory."""
+        log.error("records: %s cannot be written (%s); keeping the records in memory",
+                  self.target, error)
+        self.failures += 1
+        try:
+            copy = copy_connection(self._db)
+        except (sqlite3.Error, Damaged) as copy_error:
+            log.error("records: copying the records into memory failed: %s", copy_error)
+            copy = memory_database()
+        with suppress(sqlite3.Error):
+            self._db.close()
+        self._db, self.path = copy, None
+        self._next_try = time.monotonic() + RETRY_EVERY
+        target = self.target if self.target is not None else Path("?")
+        self.problem = (
+            FULL_MESSAGE
+            if code(error) == sqlite3.SQLITE_FULL
+            else unwritable_message(target, error)
+        )
+        message = bilingual(self.problem)
+        self._keep(_event_write("records", message, time.time()))
+        self._transaction(_event_write("records", message, time.time()))
+
+    def maintain(self, force: bool = False) -> bool:
+        """While in memory, try the file again (at most every :data:`RETRY_EVERY` s).
+
+        Once it can be written, the pending writes go there, the records go back to
+        the file and :attr:`problem` is cleared; returns True then.
+        """
+        with self._lock:
+            if not self.in_memory_until_written or self.target is None:
+                return False
+            now = time.monotonic()
+            if not force and now < self._next_try:
+                return False
+            self._next_try = now + RETRY_EVERY
+            try:
+                db, problem = open_writable(self.target)
+            except Exception as error:  # still not writable: try again later
+                log.debug("records: %s still cannot be written: %s", self.target, error)
+                return False
+            written = len(self.pending)
+            done = _event_write("records-ok", str(written), time.time())
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                for write in [*self.pending, done]:
+                    for sql, parameters in write.statements:
+                        db.execute(sql, parameters)
+                db.execute("COMMIT")
+            except sqlite3.Error as error:
+                log.info("records: %s not writable yet: %s", self.target, error)
+                with suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+                db.close()
+                return False
+            with suppress(sqlite3.Error):
+                self._db.close()
+            self._db, self.path, self.pending = db, self.target, []
+            self.problem = problem
+            log.info("records: %s can be written again; %d writes kept in memory written",
+                     self.target, written)
+            return True
+
     def _prune_events(self) -> None:
-        def prune() -> None:
-            with self._write() as db:
-                db.execute(
+        prune = _Write(
+            "other",
+            (
+                (
                     "DELETE FROM events WHERE id <= (SELECT max(id) FROM events) - ?",
                     (EVENTS_KEPT,),
-                )
-
-        self._guard("pruning events", None, prune)
+                ),
+            ),
+        )
+        self._guard("pruning events", None, lambda: self._write(prune, keep=False))
 
     @property
     def schema_version(self) -> int:
@@ -347,28 +357,34 @@ class Records:
     # ------------------------------------------------------------------ the running game
 
     def autosave(self, saved: SavedGame) -> None:
-        """Remember the running game (one row, overwritten); committed before returning."""
-
-        def save() -> None:
-            with self._write() as db:
-                db.execute(
+        """Remember the running game (one row, overwritten); on stable storage on return."""
+        row = (
+            saved.spec,
+            json.dumps(list(saved.controllers)),
+            str(int(saved.seed)),
+            json.dumps(list(saved.moves)),
+            float(saved.started),
+            time.time(),
+        )
+        write = _Write(
+            "running",
+            (
+                (
                     "INSERT OR REPLACE INTO running"
                     " (id, spec, controllers, seed, moves, started, saved)"
                     " VALUES (1, ?, ?, ?, ?, ?, ?)",
-                    (
-                        saved.spec,
-                        json.dumps(list(saved.controllers)),
-                        str(int(saved.seed)),
-                        json.dumps(list(saved.moves)),
-                        float(saved.started),
-                        time.time(),
-                    ),
-                )
-
-        self._guard("autosave", None, save)
+                    row,
+                ),
+            ),
+        )
+        self._guard("autosave", None, lambda: self._write(write))
 
     def running(self) -> SavedGame | None:
-        """The game to resume at start, if one was being played."""
+        """The game to resume at start, if one was being played.
+
+        A row that cannot be read is set aside: kept whole in the events
+        (``set-aside``) and cleared, so that it is said once and not at every start.
+        """
 
         def read() -> SavedGame | None:
             row = self._db.execute(
@@ -383,18 +399,22 @@ class Records:
             except (ValueError, TypeError) as error:
                 self.failures += 1
                 log.error("records: the saved game is unreadable: %s", error)
+                detail = {
+                    "spec": str(row[0]),
+                    "moves": 0,
+                    "error": f"{type(error).__name__}: {error}",
+                    "row": [str(value) for value in row],
+                }
+                self.event("set-aside", json.dumps(detail, ensure_ascii=False))
+                self.clear_running()
                 return None
 
         return self._guard("reading the running game", None, read)
 
     def clear_running(self) -> None:
         """Forget the running game (it was abandoned or reset)."""
-
-        def clear() -> None:
-            with self._write() as db:
-                db.execute("DELETE FROM running")
-
-        self._guard("clearing the running game", None, clear)
+        write = _Write("running", (("DELETE FROM running", ()),))
+        self._guard("clearing the running game", None, lambda: self._write(write))
 
     # ------------------------------------------------------------------ finished games
 
@@ -415,24 +435,29 @@ class Records:
         """
 
         def insert() -> int:
-            with self._write() as db:
-                cursor = db.execute(
-                    "INSERT INTO games"
-                    " (game, spec, controllers, moves, result, winner_seats, started, ended)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            row = (
+                game_of(spec),
+                spec,
+                json.dumps(list(controllers)),
+                json.dumps(list(moves)),
+                result,
+                json.dumps([int(s) for s in winner_seats]),
+                float(started),
+                float(time.time() if ended is None else ended),
+            )
+            write = _Write(
+                "game",
+                (
                     (
-                        game_of(spec),
-                        spec,
-                        json.dumps(list(controllers)),
-                        json.dumps(list(moves)),
-                        result,
-                        json.dumps([int(s) for s in winner_seats]),
-                        float(started),
-                        float(time.time() if ended is None else ended),
+                        "INSERT INTO games (game, spec, controllers, moves, result,"
+                        " winner_seats, started, ended) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        row,
                     ),
-                )
-                db.execute("DELETE FROM running")
-                return int(cursor.lastrowid or 0)
+                    ("DELETE FROM running", ()),
+                ),
+            )
+            self._write(write)
+            return int(self._db.execute("SELECT max(id) FROM games").fetchone()[0] or 0)
 
         return self._guard("recording a finished game", 0, insert)
 
@@ -473,11 +498,7 @@ class Records:
         """Note a kiosk event: ``start``, ``crash``, ``error``, ``attract``, ``config``…"""
 
         def insert() -> None:
-            with self._write() as db:
-                db.execute(
-                    "INSERT INTO events (at, kind, detail) VALUES (?, ?, ?)",
-                    (time.time() if at is None else float(at), kind, detail),
-                )
+            self._write(_event_write(kind, detail, time.time() if at is None else float(at)))
 
         self._guard(f"noting the event {kind!r}", None, insert)
         self._noted += 1
@@ -547,8 +568,15 @@ class Records:
     # ------------------------------------------------------------------ closing
 
     def close(self) -> None:
-        """Close the database (a WAL checkpoint happens on the way out)."""
+        """Close the database (a WAL checkpoint happens on the way out).
+
+        Records waiting in memory get a last try at their file first.
+        """
         with self._lock:
+            if self.pending:
+                self.maintain(force=True)
+            if self.pending:
+                log.error("records: %d writes could not reach %s", len(self.pending), self.target)
             try:
                 self._db.close()
             except sqlite3.Error as error:

@@ -6,6 +6,7 @@ worker and undone. Nothing here draws.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import Callable
@@ -16,6 +17,9 @@ from engines import find_game
 from engines.core import Game, State
 from kiosk.table import HUMAN, Table
 
+_SERIALS = itertools.count(1)
+
+
 
 @dataclass
 class GameRun:
@@ -24,6 +28,10 @@ class GameRun:
     states: list[State] = field(init=False)
     moves: list[str] = field(default_factory=list)
     started: float = field(default_factory=time.time)
+    serial: int = field(init=False, default_factory=lambda: next(_SERIALS))
+    """This run's number, never given to another run of the process (unlike ``id()``)."""
+    recorded: bool = field(init=False, default=False)
+    """Set once the run is in the records (finished or abandoned): never recorded twice."""
 
     def __post_init__(self) -> None:
         self.game = find_game(self.table.spec)
@@ -34,9 +42,9 @@ class GameRun:
         self._roller: tuple[State | None, int | None] = (None, None)
 
     @classmethod
-    def resume(cls, table: Table, moves: list[str]) -> GameRun:
-        """The run of ``table`` after ``moves`` (a saved game)."""
-        run = cls(table)
+    def resume(cls, table: Table, moves: list[str], started: float | None = None) -> GameRun:
+        """The run of ``table`` after ``moves`` (a saved game begun at ``started``)."""
+        run = cls(table) if started is None else cls(table, started=started)
         for text in moves:
             run.play(run.game.parse_move(run.state, text))
         return run

@@ -25,18 +25,20 @@ from kiosk.i18n import Translator
 from kiosk.keeper import GameKeeper
 from kiosk.lessons.progress import LessonProgress
 from kiosk.pin_guard import PinGuard
-from kiosk.records import Records
+from kiosk.records import Records, bilingual
 from kiosk.scenes.base import Scene, SceneStack
 from kiosk.sound import Sounds
 from kiosk.touch import Pointer
-from kiosk.ui.text import blit_text
-from kiosk.ui.theme import CANVAS, PALETTE
+from kiosk.ui.text import blit_paragraph, blit_text, fit_size, wrap
+from kiosk.ui.theme import CANVAS, PALETTE, font
 from kiosk.ui.widgets import rounded_panel
 
 log = logging.getLogger(__name__)
 
 STEP = 1 / 60
 """The fixed update step, in seconds."""
+NOTICE_WIDTH = CANVAS[0] - 240
+"""The widest a notice gets."""
 
 
 @dataclass
@@ -58,6 +60,8 @@ class Kiosk:
         sounds: Sounds | None = None,
         hardware: HardwareLink | None = None,
         records: Records | None = None,
+        safe_mode: bool = False,
+        failed_starts: int = 0,
     ) -> None:
         self.settings: Settings = loaded.settings
         self.config_files = loaded.files
@@ -80,9 +84,17 @@ class Kiosk:
         """Set by the owners' screen: "quit", "restart" or "poweroff"; the main loop obeys."""
         self.notices: list[Notice] = []
         self.errors = 0
+        self.safe_mode = safe_mode
+        """Started with the defaults, no hardware and no resume (after failed starts)."""
+        self._records_problem = self.records.problem
         for problem in loaded.problems:
             log.warning("configuration : %s", problem)
+            self.records.event("config", bilingual((problem.fr, problem.en)))
             self.notify(problem.text(self.settings.language), seconds=12.0, warning=True)
+        if self.sounds.problem is not None:
+            self.records.event("sound", self.sounds.problem)
+        if safe_mode:
+            self.records.event("safe-mode", str(failed_starts))
 
     # ------------------------------------------------------------------ scenes
 
@@ -96,7 +108,9 @@ class Kiosk:
     def attract(self) -> None:
         from kiosk.scenes.attract import AttractScene
 
-        self.keeper.left()
+        abandoned = self.keeper.left()
+        if abandoned is not None:
+            self.records.event("idle-abandon", f"{abandoned.table.spec} {len(abandoned.moves)}")
         self.records.event("attract")
         self.lesson_progress = LessonProgress()
         self.stack.reset(AttractScene(self))
@@ -143,6 +157,21 @@ class Kiosk:
             log.info("inactif depuis %.0f s : démonstration", self.idle_for())
             self.attract()
         self.notices = [n for n in self.notices if n.until > self.now]
+        self._watch_records()
+
+    def _watch_records(self) -> None:
+        """Records waiting in memory are retried; a new problem, or its end, is said once."""
+        self.records.maintain()
+        problem = self.records.problem
+        if problem == self._records_problem:
+            return
+        self._records_problem = problem
+        if problem is not None:
+            log.error("registre : %s", problem[0])
+            self.notify(self.tr.pick(*problem), seconds=15.0, warning=True)
+        else:
+            log.info("registre : écriture rétablie")
+            self.notify(self.tr("Les parties sont de nouveau enregistrées."), seconds=8.0)
 
     def _hardware_events(self, top: Scene) -> None:
         """Buttons, the presence sensor and the flaps: what they mean wherever we are."""
@@ -171,12 +200,23 @@ class Kiosk:
         return self.now - self.last_input
 
     def draw(self) -> pygame.Surface:
-        """The frame: the top scene, then notices."""
+        """The frame: the top scene, then notices (and the safe mode's ribbon)."""
         top = self.stack.top
         if top is not None:
             self.guard(lambda: top.draw(self.canvas))
+        if self.safe_mode:
+            self._draw_safe_mode()
         self._draw_notices()
         return self.canvas
+
+    def _draw_safe_mode(self) -> None:
+        """A ribbon at the top: the kiosk runs in safe mode."""
+        text = self.tr("Mode sans échec : réglages par défaut, sans plateau ni reprise de partie")
+        size = fit_size(text, NOTICE_WIDTH - 40, 22, "sans-bold")
+        rect = pygame.Rect(0, 0, font(size, "sans-bold").size(text)[0] + 40, size + 16)
+        rect.midtop = (CANVAS[0] // 2, 4)
+        rounded_panel(self.canvas, rect, PALETTE.warning, radius=12, shadow=0)
+        blit_text(self.canvas, text, rect.center, size, PALETTE.ink, "sans-bold", anchor="center")
 
     def guard(self, action: Callable[[], None]) -> None:
         """Run a scene's code; on an exception, log it and go home."""
@@ -219,15 +259,21 @@ class Kiosk:
         self.notices = self.notices[-3:]
 
     def _draw_notices(self) -> None:
+        """The notices, the latest at the bottom; a long one wraps (three lines at most)."""
+        size, pad = 26, 28
+        step = round(size * 1.25)
         y = CANVAS[1] - 30
         for notice in reversed(self.notices):
-            width = min(CANVAS[0] - 200, 40 + len(notice.text) * 15)
-            rect = pygame.Rect(0, 0, width, 64)
+            lines = wrap(notice.text, size, NOTICE_WIDTH - 2 * pad, "sans-bold")[:3]
+            width = max(font(size, "sans-bold").size(line)[0] for line in lines) + 2 * pad
+            rect = pygame.Rect(0, 0, width, len(lines) * step + 30)
             rect.midbottom = (CANVAS[0] // 2, y)
             colour = PALETTE.warning if notice.warning else PALETTE.ivory
             rounded_panel(self.canvas, rect, colour, radius=20)
-            blit_text(
-                self.canvas, notice.text, rect.center, 26, PALETTE.ink, "sans-bold", anchor="center"
+            inner = rect.inflate(-2 * pad, -30)
+            blit_paragraph(
+                self.canvas, "\n".join(lines), inner, size, PALETTE.ink, "sans-bold",
+                align="center",
             )
             y = rect.top - 12
 

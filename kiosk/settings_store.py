@@ -20,12 +20,12 @@ import math
 import os
 import shutil
 import tempfile
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+from drivers.toml_files import TomlFileError, read_toml
 from kiosk import paths
 from kiosk.config import SCHEMA, Settings
 
@@ -76,12 +76,11 @@ def read_saved(path: Path) -> tuple[Table, bool]:
 
     A missing file is empty and clean; an unreadable one is empty and not clean.
     """
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         return {}, True
-    except (OSError, tomllib.TOMLDecodeError):
+    try:
+        data = read_toml(path)
+    except TomlFileError:
         return {}, False
     kept: Table = {}
     clean = True

@@ -1,7 +1,9 @@
 """Short generated sounds (no downloaded assets): a click, a capture, dice, a fanfare.
 
 Waves are built with the standard library and handed to pygame's mixer.
-Without an audio device the kiosk stays silent and says so once in the log.
+Sound is optional: without a mixer (pygame built without it, a library missing),
+an audio device or a sound that loads, the kiosk runs mute and says so once in
+the log (:attr:`Sounds.problem`). Playing never raises.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ import logging
 import math
 import random
 from array import array
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import pygame
 
@@ -44,7 +48,9 @@ def _dice() -> array:
     return samples
 
 
-RECIPES = {
+Recipe = Callable[[], array]
+
+RECIPES: dict[str, Recipe] = {
     "move": lambda: _tone([660.0, 990.0], 0.09, decay=40.0),
     "capture": lambda: _tone([220.0, 330.0], 0.22, decay=16.0, noise=0.25),
     "dice": _dice,
@@ -56,18 +62,39 @@ RECIPES = {
 class Sounds:
     """The kiosk's sounds, at a volume, mutable."""
 
-    def __init__(self, volume: float = 0.7, muted: bool = False) -> None:
+    def __init__(
+        self, volume: float = 0.7, muted: bool = False, recipes: Mapping[str, Recipe] = RECIPES
+    ) -> None:
         self.volume = volume
         self.muted = muted
-        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self.problem: str | None = None
+        """Why the kiosk is mute, when it is for want of sound (``None``: sound works)."""
+        self._sounds: dict[str, Any] = {}
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
-            for name, recipe in RECIPES.items():
+        except Exception as error:  # no mixer module, no library, no audio device
+            self._mute(f"{type(error).__name__}: {error}")
+            return
+        broken = []
+        for name, recipe in recipes.items():
+            try:
                 self._sounds[name] = pygame.mixer.Sound(buffer=recipe().tobytes())
-        except pygame.error as error:
-            log.info("pas de son : %s", error)
-            self._sounds.clear()
+            except Exception as error:
+                broken.append(f"{name} ({type(error).__name__}: {error})")
+        if broken and not self._sounds:
+            self._mute("; ".join(broken))
+        elif broken:
+            self._note(broken)
+
+    def _mute(self, why: str) -> None:
+        self._sounds.clear()
+        self.problem = why
+        log.warning("pas de son, la borne reste muette : %s", why)
+
+    def _note(self, broken: list[str]) -> None:
+        self.problem = "; ".join(broken)
+        log.warning("sons inutilisables, joués sans eux : %s", self.problem)
 
     @property
     def available(self) -> bool:
@@ -77,5 +104,8 @@ class Sounds:
         sound = self._sounds.get(name)
         if sound is None or self.muted or self.volume <= 0:
             return
-        sound.set_volume(self.volume)
-        sound.play()
+        try:
+            sound.set_volume(self.volume)
+            sound.play()
+        except Exception as error:  # the device went away: mute from now on
+            self._mute(f"{type(error).__name__}: {error}")

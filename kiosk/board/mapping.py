@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -36,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from drivers.sensorboard import Cell
+from drivers.toml_files import TomlFileError, read_toml
 from engines.core import Game, SpecError
 from engines.geometry import Geometry
 from engines.registry import all_specs, find_game
@@ -218,13 +218,25 @@ def _leds(file: str, data: Mapping[str, Any], rows: int,
 
 
 def read_board(path: Path) -> BoardFile:
-    """Read and check one board file against every game it lists."""
-    file = path.name
+    """Read and check one board file against every game it lists.
+
+    Any problem, whatever its kind, is a :class:`MappingError` naming the file.
+    """
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise MappingError(file, "fichier", f"illisible ({error})",
-                           f"unreadable ({error})") from None
+        return _read_board(path)
+    except MappingError:
+        raise
+    except TomlFileError as error:
+        raise MappingError(path.name, "fichier", error.fr, error.en) from None
+    except Exception as error:
+        what = f"{type(error).__name__}: {error}"
+        raise MappingError(path.name, "fichier", f"inutilisable ({what})",
+                           f"cannot be used ({what})") from None
+
+
+def _read_board(path: Path) -> BoardFile:
+    file = path.name
+    data = read_toml(path)
     rows = _int(file, data, "rows", 1, 64)
     cols = _int(file, data, "cols", 1, 64)
     leds, count, order = _leds(file, data, rows, cols)

@@ -60,11 +60,12 @@ class PlayScene(Scene):
         table: Table,
         demo: bool = False,
         moves: list[str] | None = None,
+        started: float | None = None,
     ) -> None:
         super().__init__(kiosk)
         self.entry = entry
         self.demo = demo
-        self.run = GameRun.resume(table, moves) if moves else GameRun(table)
+        self.run = GameRun.resume(table, moves or [], started)
         game = self.run.game
         self.presentation = presentation_for(game)
         geometry = game.geometry()

@@ -8,14 +8,17 @@ from typing import Any
 
 from kiosk.ai_worker import InlineWorker
 from kiosk.config import load_settings
+from kiosk.records import Records
 from kiosk.runtime import Kiosk
 from kiosk.scenes.play import PlayScene
 from kiosk.sound import Sounds
 from kiosk.touch import Phase, Pointer
 
 
-def make_kiosk(config: Path | None = None) -> Kiosk:
-    kiosk = Kiosk(load_settings(config), worker=InlineWorker(), sounds=Sounds(muted=True))
+def make_kiosk(config: Path | None = None, records: Records | None = None) -> Kiosk:
+    kiosk = Kiosk(
+        load_settings(config), worker=InlineWorker(), sounds=Sounds(muted=True), records=records
+    )
     kiosk.home()
     return kiosk
 

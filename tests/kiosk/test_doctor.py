@@ -22,6 +22,7 @@ from drivers.simulator import BoardSimulator
 from kiosk import doctor
 from kiosk.doctor import FAIL, OK, WARN, Options, Result
 from kiosk.paths import DATABASE_NAME
+from kiosk.records import Records
 from kiosk.ui import theme
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,13 +104,20 @@ def test_no_database_yet_in_a_writable_folder(data: Path) -> None:
 
 
 def test_a_sound_database_passes_quick_check(data: Path) -> None:
-    data.mkdir()
-    with sqlite3.connect(data / DATABASE_NAME) as connection:
-        connection.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, spec TEXT)")
-        connection.executemany("INSERT INTO games (spec) VALUES (?)", [("moulin",)] * 50)
-    connection.close()
+    with Records.open(data / DATABASE_NAME) as records:
+        for _ in range(50):
+            records.finish("moulin", ["humain", "expert"], ["a1"], "nulle", [], 1.0, 2.0)
     result = only(doctor.check_database(Options()))
     assert result.status == OK and "intègre" in result.text.fr and "sound" in result.text.en
+
+
+def test_a_database_missing_a_table_fails(data: Path) -> None:
+    Records.open(data / DATABASE_NAME).close()
+    with sqlite3.connect(data / DATABASE_NAME) as connection:
+        connection.execute("DROP TABLE games")
+    connection.close()
+    result = only(doctor.check_database(Options()))
+    assert result.status == FAIL and "table games missing" in result.text.en
 
 
 def test_a_corrupt_database_fails_naming_it(data: Path) -> None:
@@ -284,16 +292,17 @@ def test_the_exit_code_and_english(
     lines, counts = lines_of(capsys.readouterr().out)
     assert counts[2] == 0
     assert [line.split()[1] for line in lines] == [
-        "display", "fonts", "config", "database", "board", "inputs", "disk",
+        "display", "fonts", "config", "PIN", "starts", "database", "board", "inputs", "disk",
     ]
-    assert "no database yet" in lines[3] and "no board configured" in lines[4]
+    assert "still 2468" in lines[3] and "the last start held" in lines[4]
+    assert "no database yet" in lines[5] and "no board configured" in lines[6]
 
     data.mkdir()
     (data / DATABASE_NAME).write_bytes(b"\x00garbage" * 100)
     assert doctor.main(["--hardware", str(config)]) == 1
     lines, counts = lines_of(capsys.readouterr().out)
     assert counts[2] == 1
-    assert lines[3].startswith("fail  base        ") and DATABASE_NAME in lines[3]
+    assert lines[5].startswith("fail  base        ") and DATABASE_NAME in lines[5]
 
 
 def test_the_configured_language_is_the_default(

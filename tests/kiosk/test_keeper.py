@@ -11,13 +11,13 @@ import textwrap
 from pathlib import Path
 
 from kiosk.ai_worker import InlineWorker
-from kiosk.app import resume_last_game
 from kiosk.catalog import entry
 from kiosk.config import load_settings
 from kiosk.records import Records
 from kiosk.runtime import Kiosk
 from kiosk.scenes.play import PlayScene
 from kiosk.sound import Sounds
+from kiosk.startup import resume_last_game
 from kiosk.table import HUMAN, Table
 
 ROOT = Path(__file__).resolve().parents[2]

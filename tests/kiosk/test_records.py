@@ -357,18 +357,38 @@ def test_the_default_path_is_the_data_directory(tmp_path: Path, monkeypatch) -> 
         assert records.path.exists()
 
 
-def test_a_full_disk_is_said_and_the_kiosk_goes_on(records: Records) -> None:
+def _rows(db_path: Path, query: str) -> list[tuple]:
+    raw = sqlite3.connect(db_path)
+    try:
+        return raw.execute(query).fetchall()
+    finally:
+        raw.close()
+
+
+def test_a_full_disk_keeps_the_games_in_memory_and_writes_them_later(
+    records: Records, db_path: Path
+) -> None:
     records.autosave(SAVED)
     pages = records._db.execute("PRAGMA page_count").fetchone()[0]
-    records._db.execute(f"PRAGMA max_page_count = {pages}")
-    assert records.finish("moulin", [HUMAN, "expert"], ["x" * 500] * 100, "nulle", [], 1, 2) == 0
-    assert records.failures == 1
+    records._db.execute(f"PRAGMA max_page_count = {pages}")  # this connection's disk is full
+    assert records.finish("moulin", [HUMAN, "expert"], ["x" * 500] * 100, "nulle", [], 1, 2) > 0
     assert records.problem is not None and "plein" in records.problem[0]
-    assert records.games() == []
-    assert records.running() == SAVED  # the failed finish did not clear it
-    records._db.execute(f"PRAGMA max_page_count = {pages * 100}")
-    assert records.finish("moulin", [HUMAN, "expert"], ["a1"], "nulle", [], 1, 2) > 0
+    assert "full" in records.problem[1]
+    assert records.path is None and records.in_memory_until_written
+    assert [game.spec for game in records.games()] == ["moulin"], "kept in memory"
     assert records.running() is None
+    assert _rows(db_path, "SELECT count(*) FROM games") == [(0,)], "not on the file yet"
+    assert _rows(db_path, "SELECT count(*) FROM running") == [(1,)]
+    records.autosave(SAVED)
+    records.event("start")
+    assert records.maintain(force=True), "a new connection has room"
+    assert records.problem is None and records.path == db_path and records.pending == []
+    assert _rows(db_path, "SELECT spec FROM games") == [("moulin",)]
+    assert records.running() == SAVED
+    kinds = [kind for _, kind, _ in records.events()]
+    assert kinds[:3] == ["records-ok", "start", "records"]
+    # the problem, the game, the autosave, the start
+    assert _rows(db_path, "SELECT detail FROM events WHERE kind = 'records-ok'") == [("4",)]
 
 
 def test_after_open_no_error_escapes(records: Records) -> None:
