@@ -24,6 +24,7 @@ from kiosk.hardware import HardwareLink
 from kiosk.i18n import Translator
 from kiosk.keeper import GameKeeper
 from kiosk.lessons.progress import LessonProgress
+from kiosk.pin_guard import PinGuard
 from kiosk.records import Records, bilingual
 from kiosk.scenes.base import Scene, SceneStack
 from kiosk.sound import Sounds
@@ -78,6 +79,7 @@ class Kiosk:
         self.records = records if records is not None else Records.memory()
         """Finished games, the running game and the kiosk's events (SQLite)."""
         self.keeper = GameKeeper(self.records)
+        self.pin_guard = PinGuard.resumed(self.records, self.now)  # the owners' code tries
         self.exit_request: str | None = None
         """Set by the owners' screen: "quit", "restart" or "poweroff"; the main loop obeys."""
         self.notices: list[Notice] = []

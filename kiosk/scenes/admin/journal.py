@@ -1,7 +1,9 @@
 """Journal: the kiosk's latest events (starts, errors, configuration problems), page by page.
 
-A row shows one line of the event; touching it opens the whole text (a
-traceback, a long configuration message) over the list.
+A row shows the event as a sentence in the screen's language
+(:mod:`kiosk.journal_text`), problems in the warning colour; touching it
+opens the whole sentence over the list, with the raw detail worth reading
+(a traceback, a path) under it.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from kiosk.journal_text import collapse, describe, is_problem, technical, title
 from kiosk.scenes.admin.common import BACK, CONTENT, AdminScene, empty_panel
 from kiosk.touch import Phase, Pointer
 from kiosk.ui.text import blit_paragraph, blit_text, font
@@ -22,11 +25,12 @@ if TYPE_CHECKING:
     from kiosk.runtime import Kiosk
 
 LIMIT = 30
+"""Rows shown, once each run of wrong codes is cut to its latest rows."""
+READ = 20_000
+"""Journal rows read to find them (a long run of wrong codes is read past)."""
 PER_PAGE = 15
 LINE = 48
 TEXT = 26
-WARNINGS = ("crash", "error", "erreur", "config", "board-lost")
-"""Kinds of event shown in the warning colour."""
 LOG = pygame.Rect(CONTENT.x, CONTENT.y, CONTENT.width, PER_PAGE * LINE + 40)
 
 
@@ -43,13 +47,19 @@ def clipped(text: str, width: int, size: int = TEXT, style: str = "sans") -> str
     face = font(size, style)
     if face.size(text)[0] <= width:
         return text
-    while text and face.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    low, high = 0, len(text)  # the longest prefix that fits, found by halving
+    while low < high:
+        middle = (low + high + 1) // 2
+        if face.size(text[:middle].rstrip() + "…")[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…"
 
 
 class JournalScene(AdminScene):
-    """The last :data:`LIMIT` events, latest first, :data:`PER_PAGE` to a page."""
+    """The last :data:`LIMIT` events, latest first, :data:`PER_PAGE` to a page; a run of
+    wrong codes shows as its latest rows (:func:`kiosk.journal_text.collapse`)."""
 
     name = "admin-journal"
 
@@ -69,7 +79,8 @@ class JournalScene(AdminScene):
 
     def enter(self) -> None:
         records = self.records
-        self.events = list(records.events(LIMIT)) if records is not None else None
+        rows = records.events(READ) if records is not None else None
+        self.events = collapse(list(rows))[:LIMIT] if rows is not None else None
         super().enter()
 
     @property
@@ -141,26 +152,19 @@ class JournalScene(AdminScene):
             return
         rounded_panel(canvas, LOG, PALETTE.ivory, radius=22)
         shown = self.events[self.page * PER_PAGE : (self.page + 1) * PER_PAGE]
-        x_kind, x_detail = LOG.x + 330, LOG.x + 560
+        x_text = LOG.x + 330
+        lang = self.kiosk.tr.lang
         for i, (at, kind, detail) in enumerate(shown):
             y = LOG.y + 20 + i * LINE + LINE // 2
             if i % 2:
                 band = pygame.Rect(LOG.x + 10, y - LINE // 2, LOG.width - 20, LINE)
                 pygame.draw.rect(canvas, PALETTE.ivory_dark, band, border_radius=8)
-            warn = kind.lower() in WARNINGS
+            warn = is_problem(kind, detail)
             ink = PALETTE.accent_dark if warn else PALETTE.ink
+            style = "sans-bold" if warn else "sans"
             blit_text(canvas, when(at), (LOG.x + 30, y), TEXT, PALETTE.ink, anchor="midleft")
-            blit_text(
-                canvas,
-                clipped(kind, 210, TEXT, "sans-bold"),
-                (x_kind, y),
-                TEXT,
-                ink,
-                "sans-bold",
-                anchor="midleft",
-            )
-            text = clipped(" ".join(detail.split()), LOG.right - 30 - x_detail)
-            blit_text(canvas, text, (x_detail, y), TEXT, PALETTE.ink, anchor="midleft")
+            text = clipped(describe(kind, detail, lang), LOG.right - 30 - x_text, TEXT, style)
+            blit_text(canvas, text, (x_text, y), TEXT, ink, style, anchor="midleft")
         page = self._("Page {n} sur {total}").format(n=self.page + 1, total=self.pages)
         page += "  ·  " + self._("Touchez une ligne pour la lire en entier")
         blit_text(
@@ -179,16 +183,25 @@ class JournalScene(AdminScene):
         canvas.blit(shade, (0, 0))
         panel = LOG.inflate(-80, -40)
         rounded_panel(canvas, panel, PALETTE.ivory, radius=24)
+        lang = self.kiosk.tr.lang
+        warn = is_problem(kind, detail)
         blit_text(
             canvas,
-            f"{when(at)}   {kind}",
+            f"{when(at)}   {title(kind, lang)}",
             (panel.x + 36, panel.y + 28),
             30,
-            PALETTE.ink,
+            PALETTE.accent_dark if warn else PALETTE.ink,
             "sans-bold",
         )
         body = pygame.Rect(panel.x + 36, panel.y + 90, panel.width - 72, panel.height - 160)
-        blit_paragraph(canvas, detail or "—", body, 24, PALETTE.ink, "condensed", spacing=1.25)
+        used = blit_paragraph(canvas, describe(kind, detail, lang), body, 28, PALETTE.ink)
+        raw = technical(kind, detail)
+        if raw and used + 90 < body.height:
+            y = body.y + used + 24
+            label = self._("Détail technique :")
+            blit_text(canvas, label, (body.x, y), 22, PALETTE.wood_dark, "sans-bold")
+            rest = pygame.Rect(body.x, y + 36, body.width, body.bottom - y - 36)
+            blit_paragraph(canvas, raw, rest, 22, PALETTE.ink, "condensed", spacing=1.25)
         blit_text(
             canvas,
             self._("Touchez pour fermer"),

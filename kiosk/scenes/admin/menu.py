@@ -12,9 +12,10 @@ from kiosk.scenes.admin.common import BACK, AdminScene
 from kiosk.scenes.admin.export import ExportScene
 from kiosk.scenes.admin.journal import JournalScene
 from kiosk.scenes.admin.led_test import LedTestScene
+from kiosk.scenes.admin.pin_change import PinChangeScene
 from kiosk.scenes.admin.power import ConfirmPowerScene
 from kiosk.scenes.admin.sensor_test import SensorTestScene
-from kiosk.scenes.admin.settings_page import SettingsScene
+from kiosk.scenes.admin.settings_page import SettingsScene, published_pin
 from kiosk.scenes.admin.stats import StatsScene
 from kiosk.ui.text import blit_paragraph, blit_text, fit_size
 from kiosk.ui.theme import CANVAS, PALETTE, contrast
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
 COLUMNS = 3
 TILE_W, TILE_H, GAP = 560, 220, 28
 TOP = 165
+PIN_WARNING = pygame.Rect(BACK.right + 40, BACK.y, CANVAS[0] - 56 - BACK.right - 40, BACK.height)
+"""Where the menu says the code is still the published one (it opens the change)."""
 
 
 @dataclass
@@ -43,6 +46,24 @@ class Tile(Button):
         blit_text(surface, self.label, (rect.x + 28, rect.y + 30), size, ink, "serif-bold")
         box = pygame.Rect(rect.x + 28, rect.y + 30 + size + 22, rect.width - 56, 90)
         blit_paragraph(surface, self.detail, box, 24, ink, spacing=1.2)
+
+
+@dataclass
+class WarningBar(Button):
+    """A warning on two lines; touching it does what it asks."""
+
+    detail: str = ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.rect.move(0, 3) if self.pressed else self.rect
+        rounded_panel(surface, rect, self.colour, radius=20, shadow=0 if self.pressed else 6)
+        ink = contrast(self.colour)
+        width = rect.width - 56
+        size = min(fit_size(self.label, width, 30, "sans-bold"), 30)
+        blit_text(surface, self.label, (rect.x + 28, rect.y + 14), size, ink, "sans-bold")
+        size = min(fit_size(self.detail, width, 26, "sans"), 26)
+        place = (rect.x + 28, rect.bottom - 14)
+        blit_text(surface, self.detail, place, size, ink, anchor="bottomleft")
 
 
 class AdminMenuScene(AdminScene):
@@ -118,6 +139,16 @@ class AdminMenuScene(AdminScene):
                 left + column * (TILE_W + GAP), TOP + row * (TILE_H + GAP), TILE_W, TILE_H
             )
             self.buttons.add(Tile(rect, label, action, colour, detail=detail))
+        if published_pin(self.kiosk.settings.admin_pin):
+            warning = self._(
+                "Le code est encore celui publié par défaut : n'importe qui peut ouvrir cet écran"
+            )
+            how = self._("Touchez ici pour le changer (ou Réglages, puis « Changer le code »)")
+            self.buttons.add(
+                WarningBar(
+                    PIN_WARNING, warning, self._open(PinChangeScene), PALETTE.warning, detail=how
+                )
+            )
 
     def _open(self, scene: type[Scene]) -> Callable[[], None]:
         def action() -> None:
@@ -140,6 +171,8 @@ class AdminMenuScene(AdminScene):
             size = fit_size(line, corner.width - 48, 26, "sans")
             blit_text(canvas, line, (corner.x + 24, y), size, PALETTE.ivory_dark)
             y += 40
+        if published_pin(self.kiosk.settings.admin_pin):
+            return  # the warning takes the hint's place
         hint = self._("Touchez « Retour » pour revenir à l'accueil des visiteurs")
         blit_text(
             canvas,

@@ -1,13 +1,15 @@
-"""Réglages: games, language, sound, machine level, rotation and the delays.
+"""Réglages: games, language, sound, machine level, rotation, the delays and the code.
 
 Every touch applies at once (:meth:`kiosk.runtime.Kiosk.update_settings`) and
 is saved (:func:`kiosk.settings_store.save_changes`), so a restart keeps it.
 A card that cannot be written is told on the screen; the change still holds
-until the kiosk stops.
+until the kiosk stops. Every change goes to the kiosk's journal (the code's
+value never does). "Changer le code" opens :mod:`kiosk.scenes.admin.pin_change`.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
@@ -20,7 +22,7 @@ from kiosk import paths
 from kiosk.catalog import CATALOGUE
 from kiosk.config import LEVELS, Settings
 from kiosk.scenes.admin.common import BACK, AdminScene
-from kiosk.settings_store import save_changes
+from kiosk.settings_store import changed_keys, save_changes, values_of
 from kiosk.table import SHORT_LABELS
 from kiosk.ui.text import blit_text, fit_size
 from kiosk.ui.theme import CANVAS, PALETTE
@@ -39,6 +41,10 @@ RIGHT_X = 1010
 """Where the delays column's labels may start."""
 GAMES_Y = 590
 GAMES_PITCH = 100
+CODE_BUTTON = pygame.Rect(CANVAS[0] - 56 - 330, BACK.y, 330, BACK.height)
+""""Changer le code", right of the line saying where changes are saved."""
+HIDDEN = "••••"
+"""What the journal notes for a new code."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +69,41 @@ def stepped(delay: Delay, value: float, direction: int) -> float:
     """``value`` moved one step up (``1``) or down (``-1``), kept within the bounds."""
     moved = round(value + direction * delay.step, 1)
     return max(delay.low, min(delay.high, moved))
+
+
+def journal_entry(old: Settings, new: Settings) -> str:
+    """The journal's detail for a change: ``{"table.key": value}`` JSON, the code hidden."""
+    changes = {
+        f"{table}.{key}": HIDDEN if (table, key) == ("admin", "pin") else value
+        for table, values in values_of(new, changed_keys(old, new)).items()
+        for key, value in values.items()
+    }
+    return json.dumps(changes, ensure_ascii=False) if changes else ""
+
+
+def apply_settings(kiosk: Kiosk, new: Settings, touched: Iterable[str] = ()) -> Path | None:
+    """Use ``new`` at once, note what changed in the journal and save it (with ``touched``).
+
+    The file written, if any; a card that cannot be written is told on the
+    screen and the change holds until the kiosk stops.
+    """
+    old = kiosk.settings
+    kiosk.update_settings(new)
+    entry = journal_entry(old, new)
+    if entry:
+        kiosk.records.event("settings", entry)
+    try:
+        return save_changes(old, new, touched=touched)
+    except OSError as error:
+        log.error("réglages non enregistrés : %s", error)
+        kiosk.notify(
+            kiosk.tr("Réglage appliqué, mais pas enregistré : {error}").format(
+                error=error.strerror or error
+            ),
+            seconds=8.0,
+            warning=True,
+        )
+        return None
 
 
 class SettingsScene(AdminScene):
@@ -147,6 +188,20 @@ class SettingsScene(AdminScene):
                 )
             )
             button.selected = game.game_id in s.games
+        self.buttons.add(
+            Button(
+                CODE_BUTTON,
+                self._("Changer le code"),
+                self._change_code,
+                PALETTE.warning if published_pin(s.admin_pin) else PALETTE.ivory,
+                size=30,
+            )
+        )
+
+    def _change_code(self) -> None:
+        from kiosk.scenes.admin.pin_change import PinChangeScene
+
+        self.kiosk.push(PinChangeScene(self.kiosk))
 
     def _row(self, y: int, choices: list[tuple[str, Callable[[], None], bool, int]]) -> None:
         x = LEFT_X
@@ -167,22 +222,9 @@ class SettingsScene(AdminScene):
 
     def apply(self, new: Settings, touched: Iterable[str] = ()) -> None:
         """Use ``new`` at once and save what changed (and the ``touched`` fields)."""
-        old = self.kiosk.settings
-        self.kiosk.update_settings(new)
-        try:
-            written = save_changes(old, new, touched=touched)
-        except OSError as error:
-            log.error("réglages non enregistrés : %s", error)
-            self.kiosk.notify(
-                self._("Réglage appliqué, mais pas enregistré : {error}").format(
-                    error=error.strerror or error
-                ),
-                seconds=8.0,
-                warning=True,
-            )
-        else:
-            if written is not None:
-                self.saved_to = written
+        written = apply_settings(self.kiosk, new, touched)
+        if written is not None:
+            self.saved_to = written
         self.layout()
 
     def _set(self, **changes: Any) -> Callable[[], None]:
@@ -259,7 +301,8 @@ class SettingsScene(AdminScene):
                 "sans-bold",
                 anchor="midright",
             )
-        info = pygame.Rect(BACK.right + 40, BACK.y, CANVAS[0] - 56 - BACK.right - 40, BACK.height)
+        left = BACK.right + 40
+        info = pygame.Rect(left, BACK.y, CODE_BUTTON.x - 24 - left, BACK.height)
         rounded_panel(canvas, info, PALETTE.felt_dark, radius=20, shadow=0)
         files = ", ".join(p.name for p in self.kiosk.config_files) or "—"
         saved = self.saved_to or paths.saved_settings_path()
@@ -272,6 +315,11 @@ class SettingsScene(AdminScene):
         for i, line in enumerate(lines):
             size = fit_size(line, info.width - 40, 24, "sans")
             blit_text(canvas, line, (info.x + 20, info.y + 18 + i * 38), size, PALETTE.ivory_dark)
+
+
+def published_pin(pin: str) -> bool:
+    """Whether ``pin`` is the code every copy of the kiosk ships with."""
+    return pin == Settings().admin_pin
 
 
 def _nothing() -> None:
