@@ -127,10 +127,20 @@ def guarded(
 
 
 def load_start_settings(config: Path | None, safe: bool) -> LoadedSettings:
-    """The settings, or the defaults alone in safe mode or when reading them fails."""
-    if safe:
-        return LoadedSettings(Settings(), (), ())
+    """The settings, or the defaults when reading them fails.
+
+    In safe mode, the defaults but for the owners' code: falling into safe mode
+    (pulling the plug three times) must not bring back the published one.
+    """
     problems: list[Problem] = []
+    if safe:
+        pin = guarded(
+            ("code des propriétaires", "owners' code"),
+            problems,
+            lambda: Settings().admin_pin,
+            lambda: load_settings(config).settings.admin_pin,
+        )
+        return LoadedSettings(Settings(admin_pin=pin), tuple(problems), ())
     loaded = guarded(
         (f"réglages {config or 'config/kiosk.toml'}", f"settings {config or 'config/kiosk.toml'}"),
         problems,

@@ -109,6 +109,7 @@ def admin_screens(kiosk: Kiosk) -> list[tuple[str, Scene]]:
     from kiosk.scenes.admin.export import ExportScene
     from kiosk.scenes.admin.journal import JournalScene
     from kiosk.scenes.admin.led_test import LedTestScene
+    from kiosk.scenes.admin.pin_change import PinChangeScene
     from kiosk.scenes.admin.power import ConfirmPowerScene
     from kiosk.scenes.admin.sensor_test import SensorTestScene
     from kiosk.scenes.admin.stats import StatsScene
@@ -124,7 +125,22 @@ def admin_screens(kiosk: Kiosk) -> list[tuple[str, Scene]]:
             spec, ("humain", level), ["?"] * 20, "victoire", (rng.choice((0, 1)),),
             ended - rng.uniform(300, 1800), ended,
         )
-    kiosk.records.event("start")
+    journal = [
+        ("start", ""),
+        ("config", '{"fr": "/etc/ludokiosk/kiosk.toml : clé \'sound.volume\' = 3 : il faut un'
+         ' nombre de 0 à 1 ; la borne prend 0.7", "en": "/etc/ludokiosk/kiosk.toml: key'
+         ' \'sound.volume\' = 3 should be a number from 0 to 1; using 0.7"}'),
+        ("resume", "reversi 12"),
+        ("board-lost", "/dev/ttyACM0"),
+        ("board-back", "/dev/ttyACM0"),
+        ("idle-abandon", "tablut 7"),
+        ("attract", ""),
+        ("pin-wrong", "1"),
+        ("admin", ""),
+        ("stop", "signal"),
+    ]
+    for number, (kind, detail) in enumerate(journal):
+        kiosk.records.event(kind, detail, at=now - (len(journal) - number) * 600)
     board = MemoryBoard(8, 8)
     board.set_all([(3, 3), (3, 4), (4, 3), (4, 4)])
     kiosk.hardware = HardwareLink(Hardware(board=board))
@@ -132,6 +148,7 @@ def admin_screens(kiosk: Kiosk) -> list[tuple[str, Scene]]:
         ("admin-pin", PinScene(kiosk)),
         ("admin-menu", AdminMenuScene(kiosk)),
         ("settings", SettingsScene(kiosk)),
+        ("admin-pin-change", PinChangeScene(kiosk)),
         ("admin-sensors", SensorTestScene(kiosk)),
         ("admin-leds", LedTestScene(kiosk)),
         ("admin-stats", StatsScene(kiosk)),
@@ -176,6 +193,8 @@ def run_tour(
         pygame.image.save(frame, str(folder / f"{name}.png"))
         count += 1
 
+    from kiosk.scenes.admin import PinScene
+
     kiosk.home()
     shot("home")
     kiosk.stack.reset(AttractScene(kiosk, first=0))
@@ -186,6 +205,11 @@ def run_tour(
         kiosk.stack.reset(scene)
         kiosk.step()
         shot(name)
+    kiosk.pin_guard.wrong, kiosk.pin_guard.until = 5, kiosk.now + 30.0  # five wrong codes
+    kiosk.stack.reset(PinScene(kiosk))
+    kiosk.step()
+    shot("admin-pin-locked")
+    kiosk.pin_guard.wrong, kiosk.pin_guard.until = 0, 0.0
     for spec in specs if specs is not None else all_specs():
         game = find_game(spec)
         game_entry = entry(game.id)

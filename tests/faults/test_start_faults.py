@@ -209,6 +209,15 @@ def test_three_starts_that_die_give_safe_mode_and_a_clean_one_ends_it(tmp_path: 
     assert not counter.read().safe
 
 
+def test_safe_mode_keeps_the_owners_code_and_nothing_else(tmp_path: Path) -> None:
+    config = tmp_path / "kiosk.toml"
+    config.write_text('[kiosk]\nlanguage = "en"\n[admin]\npin = "97531"\n', encoding="utf-8")
+    loaded = load_start_settings(config, safe=True)
+    assert loaded.settings == Settings(admin_pin="97531")
+    DAMAGES["latin-1"](config)
+    assert load_start_settings(config, safe=True).settings == Settings()
+
+
 def test_the_safe_mode_says_so_on_screen(tmp_path: Path) -> None:
     from kiosk.ai_worker import InlineWorker
     from kiosk.config import LoadedSettings
