@@ -135,9 +135,14 @@ def exports_dir() -> Path:
 
 
 def usb_sticks(media: Path | None = None, is_mount: IsMount = os.path.ismount) -> list[Path]:
-    """Mounted folders at ``media/*`` or ``media/*/*`` (default :data:`MEDIA`), read-only too."""
+    """Mounted folders at ``media/*`` or ``media/*/*`` (default :data:`MEDIA`), read-only too.
+
+    A stick mounted twice (by the kiosk's rule and a desktop's automounter) is
+    listed once: the same file system is written once.
+    """
     media = MEDIA if media is None else media
     found: list[Path] = []
+    devices: set[int] = set()
     try:
         candidates = [*media.glob("*"), *media.glob("*/*")]
     except OSError:
@@ -145,9 +150,11 @@ def usb_sticks(media: Path | None = None, is_mount: IsMount = os.path.ismount) -
     for folder in sorted(candidates):
         try:
             usable = not folder.is_symlink() and folder.is_dir() and is_mount(folder)
+            device = folder.stat().st_dev if usable else -1
         except OSError:
-            usable = False
-        if usable:
+            usable, device = False, -1
+        if usable and device not in devices:
+            devices.add(device)
             found.append(folder)
     return found
 

@@ -220,6 +220,17 @@ def test_a_link_planted_as_the_local_exports_folder(
     assert result.written == [stick / NAME], "the stick is still written"
 
 
+def test_a_stick_mounted_twice_is_written_once(tmp_path: Path) -> None:
+    media = tmp_path / "media"
+    first, second = media / "ludokiosk" / "sda1", media / "pi" / "CLE"
+    first.mkdir(parents=True)
+    second.mkdir(parents=True)
+    (media / "link").symlink_to(first, target_is_directory=True)
+    mounts = {first, second, media / "link"}
+    assert first.stat().st_dev == second.stat().st_dev
+    assert usb_export.usb_sticks(media, is_mount=lambda p: p in mounts) == [first]
+
+
 def test_the_local_copy_never_overwrites_an_earlier_export(
     records: Records, tmp_path: Path
 ) -> None:
