@@ -7,10 +7,13 @@
 # Builds a minimal Bookworm once (debootstrap, kept in CACHE_DIR, /var/tmp by
 # default), boots a fresh copy of it with systemd-nspawn, installs the kiosk
 # there from a clean clone of this checkout as a Pi owner would (sudo
-# ./systemd/install.sh), checks the service under its real unit, runs the
-# script again, uninstalls, purges, and prints one line per check. Exits 1 when
-# a check fails. Needs root, debootstrap, systemd-container, the Debian mirror
-# and PyPI; a few minutes. Not part of `make test`. See docs/install.md.
+# ./systemd/install.sh), checks the service under its real unit and its
+# sandbox, mounts a loop-device USB stick the way the udev rule would and
+# exports onto it from inside the running kiosk, runs the script again,
+# uninstalls, purges, and prints one line per check. Exits 1 when a check
+# fails. Needs root, debootstrap, systemd-container, losetup, dosfstools (or
+# e2fsprogs), the Debian mirror and PyPI; a few minutes. Not part of
+# `make test`. See docs/install.md.
 
 set -euo pipefail
 
@@ -27,6 +30,10 @@ readonly DROPIN=/etc/systemd/system/ludokiosk.service.d/container-test.conf
 readonly DATABASE=/var/lib/ludokiosk/ludokiosk.sqlite3
 readonly VENV_PYTHON=/opt/ludokiosk/venv/bin/python
 readonly PATH_INSIDE=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+readonly EXPOSURE_MAX=3.5
+readonly MEDIA_DIR=/media/ludokiosk
+# What the export screen writes at 2026-05-03 14:25:01, and the next names.
+readonly EXPORT_NAME=ludokiosk-20260503-142501
 
 CHECKOUT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly CHECKOUT
@@ -41,16 +48,19 @@ Usage : sudo systemd/container-test.sh [--uncommitted] [--keep] [DOSSIER]
 
 Installe la borne pour de vrai dans un Debian Bookworm démarré par systemd
 (systemd-nspawn), depuis un clone propre de ce dépôt, vérifie le service sous
-sa vraie unité (prêt, journal, base SQLite, kill -9, chien de garde, arrêt),
-relance install.sh, désinstalle, purge ; une ligne par vérification, code 1
+sa vraie unité (prêt, journal, base SQLite, kill -9, chien de garde, arrêt,
+bac à sable, exposition), monte une clé USB (un périphérique loop) comme la
+règle udev le ferait et y exporte depuis le bac à sable de la borne, relance
+install.sh, désinstalle, purge ; une ligne par vérification, code 1
 si l'une échoue. Le système de base est construit une fois dans DOSSIER
 (/var/tmp/ludokiosk-container par défaut) puis réutilisé.
 
 Installs the kiosk for real in a Debian Bookworm booted with systemd
 (systemd-nspawn), from a clean clone of this checkout, checks the service
 under its real unit (ready, journal, SQLite records, kill -9, watchdog,
-stop), runs install.sh again, uninstalls, purges; one line per check, exit
-code 1 when one fails. The base system is built once in DIR
+stop, sandbox, exposure), mounts a loop-device USB stick as the udev rule
+would and exports onto it from inside the kiosk's sandbox, runs install.sh
+again, uninstalls, purges; one line per check, exit code 1 when one fails. The base system is built once in DIR
 (/var/tmp/ludokiosk-container by default) and reused.
 
 Options:
@@ -60,8 +70,8 @@ Options:
                  keeps the container's tree (DIR/machine) at the end
   -h, --help     cette aide / this help
 
-Needs: root, debootstrap, systemd-container (systemd-nspawn), git, the Debian
-mirror and PyPI. Guide: docs/install.md (Essai dans un conteneur).
+Needs: root, debootstrap, systemd-container (systemd-nspawn), git, losetup,
+dosfstools (e2fsprogs where the kernel has no FAT), the Debian mirror and PyPI. Guide: docs/install.md (Essai dans un conteneur).
 EOF
 }
 
@@ -99,10 +109,10 @@ readonly LOGS="$CACHE_DIR/logs"
 readonly CGROUP_NAME="ludokiosk-container-test"
 
 ((EUID == 0)) || die "lancez-le avec sudo : sudo $0" "run it with sudo: sudo $0"
-for command in debootstrap systemd-nspawn nsenter git realpath; do
+for command in debootstrap systemd-nspawn nsenter git realpath losetup mkfs.vfat; do
     command -v "$command" >/dev/null 2>&1 ||
-        die "$command introuvable : sudo apt-get install debootstrap systemd-container git" \
-            "$command not found: sudo apt-get install debootstrap systemd-container git"
+        die "$command introuvable : sudo apt-get install debootstrap systemd-container git dosfstools" \
+            "$command not found: sudo apt-get install debootstrap systemd-container git dosfstools"
 done
 
 # ---------------------------------------------------------------- results
@@ -138,6 +148,12 @@ elapsed() {  # elapsed START: seconds since START (date +%s.%N), one decimal
 NSPAWN_PID=""
 LEADER=""
 CGROUP_DIRS=()
+STICK_FS=""
+STICK_WHY=""
+STICK_LOOP=""
+RO_LOOP=""
+STICK_DIR=""
+RO_DIR=""
 
 inside() {  # inside COMMAND...: run in the container, as root, with a clean environment
     nsenter -t "$LEADER" -a -- env -i PATH="$PATH_INSIDE" HOME=/root LANG=C.UTF-8 "$@"
@@ -234,6 +250,51 @@ EOF
     say "Clone : $head" "Clone: $head"
 }
 
+kernel_has() {  # kernel_has FS: this kernel mounts FS (loading its module if need be)
+    grep -qw "$1" /proc/filesystems || { modprobe -q "$1" 2>/dev/null && grep -qw "$1" /proc/filesystems; }
+}
+
+make_sticks() {
+    # Two 16 MiB images on loop devices, as USB sticks: one to write, one
+    # attached read-only (a write-protected stick). FAT as a stick comes,
+    # unless this kernel has no FAT driver: then ext4 with an open top
+    # folder (the container shares the host's kernel).
+    local image
+    if kernel_has vfat; then
+        STICK_FS=vfat
+    elif command -v mkfs.ext4 >/dev/null && command -v debugfs >/dev/null && kernel_has ext4; then
+        STICK_FS=ext4
+        STICK_WHY="pas de FAT dans ce noyau / no FAT in this kernel"
+    else
+        die "ce noyau ne monte ni FAT ni ext4" "this kernel mounts neither FAT nor ext4"
+    fi
+    for image in "$CACHE_DIR/stick.img" "$CACHE_DIR/stick-ro.img"; do
+        rm -f "$image"
+        truncate -s 16M "$image"
+        if [[ "$STICK_FS" == vfat ]]; then
+            mkfs.vfat -n CLE "$image" >>"$LOGS/prepare.log"
+        else
+            mkfs.ext4 -q -L CLE "$image"
+            debugfs -w -R "set_inode_field / mode 041777" "$image" >>"$LOGS/prepare.log" 2>&1
+        fi
+    done
+    STICK_LOOP="$(losetup --find --show "$CACHE_DIR/stick.img")"
+    RO_LOOP="$(losetup --find --show --read-only "$CACHE_DIR/stick-ro.img")"
+    say "Clés USB : $STICK_LOOP et $RO_LOOP (lecture seule), $STICK_FS." \
+        "USB sticks: $STICK_LOOP and $RO_LOOP (read-only), $STICK_FS."
+}
+
+detach_sticks() {
+    local loop
+    for loop in "$STICK_LOOP" "$RO_LOOP"; do
+        if [[ -n "$loop" ]] && losetup "$loop" >/dev/null 2>&1; then
+            losetup -d "$loop" 2>/dev/null || true
+        fi
+    done
+    STICK_LOOP=""
+    RO_LOOP=""
+}
+
 cgroup_roots() {  # the cgroup hierarchies a process is placed in, one per line
     if [[ -d /sys/fs/cgroup/unified ]]; then
         printf '%s\n' /sys/fs/cgroup/systemd /sys/fs/cgroup/unified
@@ -256,8 +317,11 @@ own_cgroup() {
 
 boot_machine() {
     say "Démarrage du conteneur (systemd-nspawn --boot)." "Booting the container (systemd-nspawn --boot)."
-    local options=(--quiet --boot --directory="$MACHINE" --machine="$MACHINE_NAME" --console=pipe)
+    local options=(--quiet --boot --directory="$MACHINE" --machine="$MACHINE_NAME" --console=pipe
+        "--bind=$STICK_LOOP" "--bind=$RO_LOOP")
     if [[ -d /run/systemd/system ]]; then
+        # The container's scope lets it use the two sticks (its device list).
+        options+=("--property=DeviceAllow=$STICK_LOOP rw" "--property=DeviceAllow=$RO_LOOP r")
         systemd-nspawn "${options[@]}" </dev/null >"$LOGS/nspawn.log" 2>&1 &
     else
         local root
@@ -317,6 +381,7 @@ stop_machine() {
 
 finish() {
     stop_machine
+    detach_sticks
     if ((!KEEP)) && [[ -d "$MACHINE" ]]; then
         rm -rf "$MACHINE"
     fi
@@ -381,8 +446,61 @@ running() {
 
 snapshot() {  # every installed file with its mode, owner, size and time; the kiosk's own dirs
     inside sh -c 'find /opt/ludokiosk /etc/ludokiosk /etc/systemd/system /usr/local/bin \
-        /etc/polkit-1/rules.d -printf "%p %m %u:%g %s %T@\n" 2>/dev/null | sort
-        stat -c "%n %a %U:%G" /var/lib/ludokiosk /var/cache/ludokiosk'
+        /etc/polkit-1/rules.d /etc/udev/rules.d -printf "%p %m %u:%g %s %T@\n" 2>/dev/null | sort
+        stat -c "%n %a %U:%G" /var/lib/ludokiosk /var/cache/ludokiosk /media/ludokiosk'
+}
+
+# The kiosk unit's sandbox, for commands run as the kiosk would be: every
+# line of the installed unit whose key is one of these, as systemd-run -p.
+readonly SANDBOX_KEYS=" NoNewPrivileges ProtectSystem ReadWritePaths ProtectHome PrivateTmp
+    ProtectKernelModules ProtectKernelLogs ProtectControlGroups ProtectHostname RestrictSUIDSGID
+    RestrictRealtime RestrictNamespaces LockPersonality SystemCallArchitectures
+    CapabilityBoundingSet RestrictAddressFamilies IPAddressDeny SystemCallFilter
+    SystemCallErrorNumber ProtectProc PrivateUsers PrivateMounts UMask "
+SANDBOX=()
+
+read_sandbox() {
+    local line key
+    SANDBOX=()
+    while IFS= read -r line; do
+        key="${line%%=*}"
+        if [[ "$line" == *=* && "$SANDBOX_KEYS" == *[[:space:]]"$key"[[:space:]]* ]]; then
+            SANDBOX+=(-p "$line")
+        fi
+    done < <(inside cat "/etc/systemd/system/$SERVICE")
+}
+
+sandboxed() {  # sandboxed [SYSTEMD-RUN OPTION...] -- COMMAND...: as the kiosk's user, in its sandbox
+    inside systemd-run --quiet --wait --pipe --uid="$KIOSK_USER" --working-directory=/tmp \
+        "${SANDBOX[@]}" "$@"
+}
+
+# The export screen's own code (kiosk/usb_export.py), with its defaults: the
+# kiosk's data folder and every stick usb_sticks() finds under /media.
+# shellcheck disable=SC2016  # Python
+readonly EXPORT_PY='
+import datetime
+from kiosk import paths, usb_export
+from kiosk.records import Records
+records = Records.open(paths.database_path())
+result = usb_export.export_records(records, datetime.datetime(2026, 5, 3, 14, 25, 1))
+print("rows", result.rows)
+for path in result.written:
+    print("written", path)
+for failure in result.failed:
+    print("failed", failure.problem.kind, failure.path)
+'
+
+kiosk_export() {  # the export, run inside the running kiosk's own sandbox (its namespaces), as its user
+    local pid uid gid enter=(-m)
+    pid="$(prop MainPID)"
+    uid="$(inside id -u "$KIOSK_USER")"
+    gid="$(inside id -g "$KIOSK_USER")"
+    if [[ "$(inside readlink "/proc/$pid/ns/user")" != "$(inside readlink /proc/1/ns/user)" ]]; then
+        enter+=(-U)  # PrivateUsers=: its own user namespace
+    fi
+    inside nsenter -t "$pid" "${enter[@]}" -S "$uid" -G "$gid" -- \
+        env -i PATH=/usr/bin:/bin HOME=/tmp LANG=C.UTF-8 "$VENV_PYTHON" -c "$EXPORT_PY"
 }
 
 run_install() {  # run_install NAME [OPTION...]: install.sh as the owner would; sets RC and TOOK
@@ -466,7 +584,8 @@ check_first_install() {
     for line in "/opt/ludokiosk root:root 755" "/opt/ludokiosk/src root:root 755" \
         "/etc/ludokiosk root:root 755" "/etc/ludokiosk/boards root:root 755" \
         "/var/lib/ludokiosk $KIOSK_USER:$KIOSK_USER 750" "/var/cache/ludokiosk $KIOSK_USER:$KIOSK_USER 750" \
-        "/etc/ludokiosk/kiosk.toml root:root 644"; do
+        "/etc/ludokiosk/kiosk.toml root:$KIOSK_USER 640" "/etc/ludokiosk/boards/grid8.toml root:$KIOSK_USER 640" \
+        "$MEDIA_DIR root:root 755"; do
         expected="${line#* }"
         got="$(inside stat -c '%U:%G %a' "${line%% *}" 2>/dev/null || echo missing)"
         [[ "$got" == "$expected" ]] || problems+=" ${line%% *} is $got"
@@ -475,14 +594,23 @@ check_first_install() {
     writable="$(inside find /opt/ludokiosk/src /opt/ludokiosk/venv \( -perm -o+w -o ! -user root \) \
         ! -type l -print -quit)"
     [[ -z "$writable" ]] || problems+=" writable by others: $writable"
-    verdict directories "/opt root 755, /etc/ludokiosk root 755, /var/lib|cache/ludokiosk 750" "$problems"
+    local readable
+    readable="$(as_owner "cat /etc/ludokiosk/kiosk.toml" 2>&1 >/dev/null || true)"
+    [[ "$readable" == *"Permission denied"* ]] || problems+=" the owner reads the settings without sudo"
+    verdict directories "/opt root 755, /etc/ludokiosk root 755 (réglages / settings root:ludokiosk 640), /var/lib|cache/ludokiosk 750, $MEDIA_DIR" \
+        "$problems"
 
     problems=""
     [[ "$(inside systemctl is-enabled "$SERVICE" 2>/dev/null)" == enabled ]] || problems="not enabled"
     inside cmp -s "/home/$OWNER/ludokiosk/systemd/$SERVICE" "/etc/systemd/system/$SERVICE" ||
         problems+=" unit differs from the checkout's"
     inside test -f /etc/polkit-1/rules.d/50-ludokiosk.rules || problems+=" no polkit rule"
-    verdict unit "installé, activé ; règle polkit / installed, enabled; polkit rule" "$problems"
+    inside cmp -s "/home/$OWNER/ludokiosk/systemd/ludokiosk-stick@.service" \
+        /etc/systemd/system/ludokiosk-stick@.service || problems+=" no stick unit"
+    inside cmp -s "/home/$OWNER/ludokiosk/systemd/90-ludokiosk-stick.rules" \
+        /etc/udev/rules.d/90-ludokiosk-stick.rules || problems+=" no udev rule"
+    verdict unit "installé, activé ; règle polkit, règle udev et ludokiosk-stick@ / installed, enabled; polkit rule, udev rule and ludokiosk-stick@" \
+        "$problems"
 }
 
 check_service_starts() {
@@ -506,12 +634,20 @@ check_hardening() {
     grep -qE "^Uid:\s+$uid\s" <<<"$status" || problems+=" not run as $KIOSK_USER"
     grep -qE '^NoNewPrivs:\s+1' <<<"$status" || problems+=" NoNewPrivs"
     grep -qE '^CapEff:\s+0+$' <<<"$status" || problems+=" capabilities"
+    grep -qE '^CapBnd:\s+0+$' <<<"$status" || problems+=" capabilities in the bounding set"
+    grep -qE '^Seccomp:\s+2$' <<<"$status" || problems+=" no system-call filter"
+    [[ "$(inside readlink "/proc/$pid/ns/user")" != "$(inside readlink /proc/1/ns/user)" ]] ||
+        problems+=" no user namespace of its own"
+    # shellcheck disable=SC2016  # awk's fields
+    inside awk '$5 == "/proc"' "/proc/$pid/mountinfo" | grep -q 'hidepid=invisible' ||
+        problems+=" /proc shows other users' processes"
     cgroup="$(inside cat "/proc/$pid/cgroup" | tail -n 1)"
     [[ "$cgroup" == */system.slice/$SERVICE ]] || problems+=" left its unit's cgroup: $cgroup"
     # shellcheck disable=SC2016  # awk's fields
     mounts="$(inside awk '{ print $5, substr($6, 1, 2) }' "/proc/$pid/mountinfo")"
     grep -qx '/ ro' <<<"$mounts" || problems+=" / is not read-only"
     grep -qx '/var/lib/ludokiosk rw' <<<"$mounts" || problems+=" /var/lib/ludokiosk not writable"
+    grep -qx "$MEDIA_DIR rw" <<<"$mounts" || problems+=" $MEDIA_DIR not writable"
     # The kiosk's view, as its user: what it may write, what it may not see.
     local view=(nsenter -t "$pid" -m -S "$uid" -G "$(inside id -g "$KIOSK_USER")" --)
     inside "${view[@]}" sh -c 'touch /var/lib/ludokiosk/.w /var/cache/ludokiosk/.w /tmp/.w /dev/shm/.w &&
@@ -523,7 +659,79 @@ check_hardening() {
     if inside "${view[@]}" ls "/home/$OWNER" >/dev/null 2>&1; then
         problems+=" sees /home"
     fi
-    verdict hardening "uid $uid, NoNewPrivs, sans capacités / no capabilities, / ro, cgroup $SERVICE" \
+    verdict hardening "uid $uid, NoNewPrivs, sans capacités / no capabilities (CapBnd 0), seccomp, userns, /proc hidepid, / ro, cgroup $SERVICE" \
+        "$problems"
+}
+
+check_exposure() {
+    local line value problems=""
+    line="$(inside systemd-analyze security --no-pager "$SERVICE" 2>>"$LOG" | tail -n 1)"
+    value="$(sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\).*/\1/p' <<<"$line")"
+    awk -v v="$value" -v max="$EXPOSURE_MAX" 'BEGIN { exit !(v != "" && v + 0 <= max + 0) }' ||
+        problems="above $EXPOSURE_MAX: $line"
+    verdict exposure "systemd-analyze security $SERVICE : ${value:-?} (≤ $EXPOSURE_MAX)" "$problems"
+}
+
+check_sandbox() {
+    # Under the unit's own sandbox lines: no IPv4/IPv6 socket, the kiosk's
+    # groups still open devices in its user namespace (a dialout node: the
+    # driver's answer, not a refusal), a call outside the filter fails with
+    # EPERM and the process lives on.
+    read_sandbox
+    inside sh -c 'mknod -m 0660 /dev/ttyACM9 c 166 9 && chgrp dialout /dev/ttyACM9'
+    local got problems=""
+    # shellcheck disable=SC2016  # Python
+    got="$(sandboxed -- /usr/bin/python3 -c '
+import ctypes, errno, os, socket
+seen = []
+try:
+    socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    seen.append("inet:open")
+except OSError as error:
+    seen.append("inet:" + errno.errorcode[error.errno])
+try:
+    os.close(os.open("/dev/ttyACM9", os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK))
+    seen.append("dialout:open")
+except OSError as error:
+    seen.append("dialout:" + errno.errorcode[error.errno])
+libc = ctypes.CDLL(None, use_errno=True)
+seen.append("ptrace:" + (errno.errorcode[ctypes.get_errno()] if libc.ptrace(0, 0, None, None) else "ok"))
+print(" ".join(seen))' 2>>"$LOG" || true)"
+    inside rm -f /dev/ttyACM9
+    [[ "$got" == *"inet:EAFNOSUPPORT"* ]] || problems+=" inet socket not refused"
+    [[ "$got" == *dialout:ENXIO* || "$got" == *dialout:ENODEV* ]] || problems+=" device refused to its group"
+    [[ "$got" == *ptrace:EPERM* ]] || problems+=" filter not returning EPERM"
+    verdict sandbox "$((${#SANDBOX[@]} / 2)) lignes de l'unité / unit lines : ${got:-nothing}" "$problems"
+}
+
+check_left_out() {
+    # The lines left out of the unit, for the reasons written in it: they still hold.
+    read_sandbox
+    local cpuinfo problems=""
+    cpuinfo="$(sandboxed -p ProcSubset=pid -- /bin/sh -c 'test -r /proc/cpuinfo && echo visible || echo hidden' \
+        2>>"$LOG" || true)"
+    [[ "$cpuinfo" == hidden ]] || problems="ProcSubset=pid leaves /proc/cpuinfo: $cpuinfo"
+    # Mesa's software GLES renderer (llvmpipe), as SDL gets it without a GPU.
+    # shellcheck disable=SC2016  # Python
+    local gl='
+import os
+os.environ["SDL_VIDEODRIVER"] = "offscreen"
+os.environ["SDL_RENDER_DRIVER"] = "opengles2"
+import pygame
+from pygame._sdl2 import video
+pygame.display.init()
+renderer = video.Renderer(video.Window("gl", size=(64, 64)), accelerated=1)
+picture = pygame.Surface((16, 16))
+picture.fill((0, 200, 0))
+renderer.blit(video.Texture.from_surface(renderer, picture), pygame.Rect(0, 0, 32, 32))
+renderer.present()
+print("drawn", tuple(renderer.to_surface().get_at((5, 5))))'
+    local plain mdwe
+    plain="$(sandboxed -- "$VENV_PYTHON" -c "$gl" 2>>"$LOG" | tail -n 1 || true)"
+    mdwe="$(sandboxed -p MemoryDenyWriteExecute=yes -- "$VENV_PYTHON" -c "$gl" 2>>"$LOG" | tail -n 1 || true)"
+    [[ "$plain" == "drawn (0, 200, 0, 255)" ]] || problems+=" llvmpipe does not draw here: $plain"
+    [[ "$mdwe" != drawn* ]] || problems+=" llvmpipe draws under MemoryDenyWriteExecute"
+    verdict left-out "ProcSubset=pid : /proc/cpuinfo $cpuinfo ; llvmpipe : ${plain:-?}, avec / with MemoryDenyWriteExecute : ${mdwe:-crashed}" \
         "$problems"
 }
 
@@ -572,6 +780,20 @@ db = sqlite3.connect(sys.argv[1])
 db.execute("INSERT OR REPLACE INTO running (id, spec, controllers, seed, moves, started, saved)"
            " VALUES (1, ?, ?, ?, ?, ?, ?)",
            ("reversi", json.dumps(["joueur", "humain"]), "7", "[]", time.time(), time.time()))
+db.commit()' "$DATABASE"
+}
+
+seed_finished_games() {
+    # Two finished games for the export (the running one stays: the reinstall finds it).
+    as_kiosk "$VENV_PYTHON" -c '
+import json, sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1])
+now = time.time()
+for spec, controllers, winners in (("moulin", ["humain", "expert"], [1]), ("tablut", ["humain", "humain"], [])):
+    db.execute("INSERT INTO games (game, spec, controllers, moves, result, winner_seats, started, ended)"
+               " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+               (spec, spec, json.dumps(controllers), "[]", "gagne" if winners else "nulle",
+                json.dumps(winners), now - 600, now - 60))
 db.commit()' "$DATABASE"
 }
 
@@ -659,12 +881,10 @@ check_doctor_and_stop() {
     verdict doctor "sudo -u ludokiosk ludokiosk doctor : $(tail -n 1 <<<"$output")" "$problems"
 
     # The admin screen's power-off: logind asks polkit about the kiosk's user,
-    # from a service as hardened as the kiosk's.
+    # from a service with the kiosk unit's own sandbox lines.
     local answer
-    answer="$(inside systemd-run --quiet --wait --pipe --uid="$KIOSK_USER" \
-        -p NoNewPrivileges=yes -p ProtectSystem=strict -p ProtectHome=yes -p PrivateTmp=yes \
-        -p RestrictNamespaces=yes -p "RestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6" \
-        busctl call org.freedesktop.login1 /org/freedesktop/login1 \
+    read_sandbox
+    answer="$(sandboxed -- busctl call org.freedesktop.login1 /org/freedesktop/login1 \
         org.freedesktop.login1.Manager CanPowerOff 2>&1 || true)"
     problems=""
     [[ "$answer" == 's "yes"' ]] || problems="CanPowerOff: $answer"
@@ -695,6 +915,119 @@ check_second_run() {
     verdict install-2 "2e passage : rien ne change, en / second run: nothing changes, in $TOOK s" "$problems"
 }
 
+stick_mounted_in_kiosk() {  # stick_mounted_in_kiosk DIR: DIR is a mount in the kiosk's namespace
+    # shellcheck disable=SC2016  # awk's own variables
+    inside awk -v dir="$1" '$5 == dir { found = 1 } END { exit !found }' "/proc/$(prop MainPID)/mountinfo"
+}
+
+export_check() {  # export_check NAME OUTPUT WANTED: problems with one export's output
+    local rows
+    rows="$(sed -n 's/^rows //p' <<<"$2")"
+    [[ "${rows:-0}" -ge 2 ]] || printf ' %s: %s rows (%s)' "$1" "${rows:-no}" "$(tr '\n' ' ' <<<"$2")"
+    grep -qx "written $STICK_DIR/$3" <<<"$2" || printf ' %s: not written as %s' "$1" "$3"
+    grep -qx "failed read-only $RO_DIR/$EXPORT_NAME.csv" <<<"$2" ||
+        printf ' %s: the read-only stick not said read-only' "$1"
+    grep -q "^failed read-only" <<<"$2" && [[ "$(grep -c '^failed' <<<"$2")" == 1 ]] ||
+        printf ' %s: failures %s' "$1" "$(grep '^failed' <<<"$2" | tr '\n' ';')"
+}
+
+planted_on_stick() {  # what was planted at the export's first three names: type, size, time, link
+    # shellcheck disable=SC2016  # expanded by the shell inside the container
+    inside sh -c 'find "$1" -maxdepth 1 \( -name "$2.csv" -o -name "$2-2.csv" -o -name "$2-3.csv" \) \
+        -printf "%f %y %s %T@ %l\n" | sort' sh "$STICK_DIR" "$EXPORT_NAME"
+}
+
+# shellcheck disable=SC2016  # the sh -c scripts are expanded inside the container
+check_usb_stick() {
+    # The stick as udev would bring it: ludokiosk-stick@<device> started (the
+    # rule's SYSTEMD_WANTS), then stopped (the rule's remove action).
+    local device="${STICK_LOOP#/dev/}" ro_device="${RO_LOOP#/dev/}" problems="" options ro_options
+    STICK_DIR="$MEDIA_DIR/$device"
+    RO_DIR="$MEDIA_DIR/$ro_device"
+    inside systemctl start "ludokiosk-stick@$device.service" "ludokiosk-stick@$ro_device.service" \
+        2>>"$LOG" || problems="start failed: $(inside systemctl status "ludokiosk-stick@$device" 2>&1 | tail -n 3)"
+    options="$(inside findmnt -n -o OPTIONS "$STICK_DIR" || echo "not mounted")"
+    ro_options="$(inside findmnt -n -o OPTIONS "$RO_DIR" || echo "not mounted")"
+    [[ ",$options," == *,rw,*nosuid*nodev*noexec* ]] || problems+=" $STICK_DIR: $options"
+    if [[ "$STICK_FS" == vfat ]]; then
+        [[ ",$options," == *",uid=$(inside id -u "$KIOSK_USER"),"* ]] || problems+=" not the kiosk's files"
+    fi
+    [[ ",$ro_options," == *,ro,* ]] || problems+=" $RO_DIR: $ro_options"
+    stick_mounted_in_kiosk "$STICK_DIR" || problems+=" not seen by the running kiosk"
+
+    # What a visitor's stick may hold at the export's names: links to the
+    # kiosk's database and to a file of its own (FAT has no links: files
+    # instead), and an owner's file.
+    inside sh -c 'printf "ne pas toucher\n" >/var/lib/ludokiosk/.victim && chown ludokiosk: /var/lib/ludokiosk/.victim'
+    local links=yes
+    inside sh -c 'cd "$1" && ln -s /var/lib/ludokiosk/ludokiosk.sqlite3 "$2.csv" &&
+        ln -s /var/lib/ludokiosk/.victim "$2-2.csv"' sh "$STICK_DIR" "$EXPORT_NAME" 2>>"$LOG" || {
+        links=no
+        inside sh -c 'cd "$1" && printf "un fichier\n" >"$2.csv" && printf "un autre\n" >"$2-2.csv"' \
+            sh "$STICK_DIR" "$EXPORT_NAME"
+    }
+    inside sh -c 'printf "le fichier du propriétaire\n" >"$1/$2-3.csv"' sh "$STICK_DIR" "$EXPORT_NAME"
+    local planted
+    planted="$(planted_on_stick)"
+    [[ "$(wc -l <<<"$planted")" == 3 ]] || problems+=" planting failed: $planted"
+    verdict stick "$STICK_FS${STICK_WHY:+ ($STICK_WHY)}, ludokiosk-stick@$device : $options ; $ro_device : ro" \
+        "$problems"
+
+    seed_finished_games
+    # 1. Mounted after the kiosk started: the mount reached its namespace.
+    # 2. The kiosk restarted with the stick in: mounted before its namespace.
+    # 3. A transient service with the unit's sandbox lines (system-call filter…).
+    local first second third pid
+    problems=""
+    first="$(kiosk_export 2>>"$LOG" || true)"
+    problems+="$(export_check "after" "$first" "$EXPORT_NAME-4.csv")"
+    pid="$(prop MainPID)"
+    inside systemctl restart "$SERVICE"
+    wait_for 60 active_with_new_pid "$pid" || problems+=" kiosk not back"
+    second="$(kiosk_export 2>>"$LOG" || true)"
+    problems+="$(export_check "before" "$second" "$EXPORT_NAME-5.csv")"
+    read_sandbox
+    third="$(sandboxed -- env HOME=/tmp "$VENV_PYTHON" -c "$EXPORT_PY" 2>>"$LOG" || true)"
+    problems+="$(export_check "sandboxed" "$third" "$EXPORT_NAME-6.csv")"
+    [[ "$(inside cat /var/lib/ludokiosk/.victim)" == "ne pas toucher" ]] || problems+=" a linked file was written"
+    [[ "$(inside head -c 15 "$DATABASE")" == "SQLite format 3" ]] || problems+=" the database was written over"
+    [[ "$planted" == "$(planted_on_stick)" ]] || problems+=" what was on the stick changed"
+    verdict export "$(sed -n 's/^rows //p' <<<"$first") parties / games : -4, -5, -6.csv écrits / written (liens / links: $links), $ro_device : « read-only »" \
+        "$problems"
+
+    # Pulled out: the rule's remove action stops the units, which unmount.
+    problems=""
+    inside systemctl stop "ludokiosk-stick@$device.service" "ludokiosk-stick@$ro_device.service"
+    inside findmnt "$STICK_DIR" >/dev/null && problems+=" still mounted"
+    stick_mounted_in_kiosk "$STICK_DIR" && problems+=" still mounted in the kiosk"
+    inside test -e "$STICK_DIR" && problems+=" $STICK_DIR left"
+    # Read back from this machine, the loop device detached.
+    detach_sticks
+    local seen="$CACHE_DIR/stick-seen" found="" rows
+    mkdir -p "$seen"
+    if mount -o ro,loop -t "$STICK_FS" "$CACHE_DIR/stick.img" "$seen" 2>>"$LOG"; then
+        found="$(find "$seen" -maxdepth 1 -name "$EXPORT_NAME*" | wc -l)"
+        rows="$(wc -l <"$MACHINE/var/lib/ludokiosk/exports/$EXPORT_NAME.csv" 2>/dev/null || echo 0)"
+        local name
+        for name in 4 5 6; do
+            cmp -s "$seen/$EXPORT_NAME-$name.csv" "$MACHINE/var/lib/ludokiosk/exports/$EXPORT_NAME.csv" ||
+                problems+=" -$name.csv differs from the kiosk's copy"
+        done
+        if [[ "$links" == yes ]]; then
+            [[ "$(readlink "$seen/$EXPORT_NAME.csv")" == /var/lib/ludokiosk/ludokiosk.sqlite3 ]] ||
+                problems+=" the link at the name changed"
+        fi
+        [[ "$(cat "$seen/$EXPORT_NAME-3.csv")" == "le fichier du propriétaire" ]] || problems+=" the owner's file changed"
+        umount "$seen"
+    else
+        problems+=" the image does not mount here"
+    fi
+    rmdir "$seen" 2>/dev/null || true
+    [[ "$found" == 6 ]] || problems+=" $found files at the export's names"
+    verdict stick-host "démontée, détachée, relue ici / unmounted, detached, read here: -4, -5, -6.csv = la copie de la borne / the kiosk's copy ($rows lignes / lines), le reste intact / the rest untouched" \
+        "$problems"
+}
+
 check_uninstall() {
     run_install uninstall --uninstall
     local problems=""
@@ -703,6 +1036,9 @@ check_uninstall() {
     inside test -e /opt/ludokiosk && problems+=" /opt/ludokiosk left"
     inside test -e /usr/local/bin/ludokiosk && problems+=" command left"
     inside test -e /etc/polkit-1/rules.d/50-ludokiosk.rules && problems+=" polkit rule left"
+    inside test -e /etc/udev/rules.d/90-ludokiosk-stick.rules && problems+=" udev rule left"
+    inside test -e /etc/systemd/system/ludokiosk-stick@.service && problems+=" stick unit left"
+    inside test -e "$MEDIA_DIR" && problems+=" $MEDIA_DIR left"
     inside test -e /var/cache/ludokiosk && problems+=" cache left"
     inside getent passwd "$KIOSK_USER" >/dev/null && problems+=" user left"
     [[ -z "$(kiosk_processes)" ]] || problems+=" processes left: $(kiosk_processes | paste -sd ';')"
@@ -732,7 +1068,8 @@ check_purge() {
     ((RC == 0)) || problems="exit $RC"
     for path in /etc/ludokiosk /var/lib/ludokiosk /var/cache/ludokiosk /opt/ludokiosk \
         "${DROPIN%/*}" /etc/polkit-1/rules.d/50-ludokiosk.rules /usr/local/bin/ludokiosk \
-        "/etc/systemd/system/$SERVICE"; do
+        "/etc/systemd/system/$SERVICE" /etc/systemd/system/ludokiosk-stick@.service \
+        /etc/udev/rules.d/90-ludokiosk-stick.rules "$MEDIA_DIR"; do
         inside test -e "$path" && problems+=" $path left"
     done
     local owned
@@ -750,13 +1087,14 @@ trap 'exit 130' INT TERM  # through the EXIT trap: the container is always stopp
 started="$(date +%s.%N)"
 build_base
 prepare_machine
+make_sticks
 boot_machine
 say "Vérifications (journal détaillé : $LOGS)" "Checks (detailed logs: $LOGS)"
 # A check that stumbles still ends on its verdict: called in a || list, a
 # failing command inside it does not stop the script (set -e is off there).
 if check_first_install && check_service_starts; then
-    for check in check_hardening check_records_and_journal check_crashes \
-        check_doctor_and_stop check_second_run check_uninstall check_purge; do
+    for check in check_hardening check_exposure check_sandbox check_left_out check_records_and_journal \
+        check_crashes check_doctor_and_stop check_second_run check_usb_stick check_uninstall check_purge; do
         "$check" || true
     done
 fi

@@ -12,6 +12,8 @@
 set -euo pipefail
 
 readonly SERVICE=ludokiosk.service
+readonly STICK_TEMPLATE=ludokiosk-stick@.service
+readonly STICK_RULE_NAME=90-ludokiosk-stick.rules
 readonly KIOSK_USER=ludokiosk
 readonly GROUPS_WANTED=(video render input gpio dialout audio)
 readonly APT_PACKAGES=(
@@ -54,24 +56,28 @@ Usage : sudo systemd/install.sh [--uninstall [--purge]] [--dry-run]
 Installe la borne ludogîte comme service systemd (Raspberry Pi OS Bookworm) :
 paquets apt, utilisateur « ludokiosk », copie du dépôt dans /opt/ludokiosk/src,
 environnement Python /opt/ludokiosk/venv (avec l'extra [pi]), réglages dans
-/etc/ludokiosk (jamais écrasés), données dans /var/lib/ludokiosk, console sans
-mise en veille, règle polkit pour le bouton « Éteindre », service ludokiosk
-activé et (re)démarré. Relancer le script après un `git pull` met la borne à
+/etc/ludokiosk (jamais écrasés, lisibles par la borne seule), données dans
+/var/lib/ludokiosk, console sans mise en veille, règle polkit pour le bouton
+« Éteindre », montage des clés USB pour l'export (règle udev et
+ludokiosk-stick@.service), service ludokiosk activé et (re)démarré. Relancer le script après un `git pull` met la borne à
 jour ; sans changement, il ne change rien.
 
 Installs the ludogîte kiosk as a systemd service (Raspberry Pi OS Bookworm):
 apt packages, the "ludokiosk" user, a copy of the checkout in
 /opt/ludokiosk/src, a Python venv in /opt/ludokiosk/venv (with the [pi]
-extra), settings in /etc/ludokiosk (never overwritten), data in
-/var/lib/ludokiosk, console blanking off, a polkit rule for the power-off
-button, the ludokiosk service enabled and (re)started. Re-run it after
+extra), settings in /etc/ludokiosk (never overwritten, readable by the kiosk
+only), data in /var/lib/ludokiosk, console blanking off, a polkit rule for
+the power-off button, USB sticks mounted for the export (a udev rule and
+ludokiosk-stick@.service), the ludokiosk service enabled and (re)started. Re-run it after
 `git pull` to update; with no change, it changes nothing.
 
 Options:
-  --uninstall   retire le service, l'environnement, le cache et l'utilisateur ;
+  --uninstall   retire le service, le montage des clés, l'environnement, le
+                cache et l'utilisateur ;
                 garde /etc/ludokiosk, /var/lib/ludokiosk et les ajouts au
                 service (/etc/systemd/system/ludokiosk.service.d)
-                removes the service, the venv, the cache and the user; keeps
+                removes the service, the stick mounting, the venv, the cache
+                and the user; keeps
                 /etc/ludokiosk, /var/lib/ludokiosk and the service's drop-ins
   --purge       avec --uninstall : supprime aussi réglages, données et ajouts
                 with --uninstall: also deletes the settings, data and drop-ins
@@ -170,6 +176,9 @@ readonly CACHE_DIR="$ROOT/var/cache/ludokiosk"
 readonly UNIT_FILE="$ROOT/etc/systemd/system/$SERVICE"
 readonly DROPIN_DIR="$UNIT_FILE.d"
 readonly POLKIT_RULE="$ROOT/etc/polkit-1/rules.d/50-ludokiosk.rules"
+readonly STICK_UNIT="$ROOT/etc/systemd/system/$STICK_TEMPLATE"
+readonly STICK_RULE="$ROOT/etc/udev/rules.d/$STICK_RULE_NAME"
+readonly MEDIA_DIR="$ROOT/media/ludokiosk"
 readonly COMMAND_LINK="$ROOT/usr/local/bin/ludokiosk"
 readonly CMDLINE_CANDIDATES=("$ROOT/boot/firmware/cmdline.txt" "$ROOT/boot/cmdline.txt")
 
@@ -387,6 +396,9 @@ install_venv() {
     fi
 }
 
+# The settings hold the admin PIN: readable by root and the kiosk's group only.
+readonly CONFIG_MODE=640
+
 copy_config() {
     local source target name copied=0
     for source in "$CHECKOUT/config/kiosk.toml" "$CHECKOUT/config/hardware.toml" \
@@ -399,15 +411,28 @@ copy_config() {
                 say "Gardé : $target (vos réglages). Nouveau modèle : $SRC_DIR/config/$name" \
                     "Kept: $target (your settings). New template: $SRC_DIR/config/$name"
             fi
+            config_mode "$target"
             continue
         fi
-        run install -m 0644 -o root -g root "$source" "$target"
+        run install -m "0$CONFIG_MODE" -o root -g "$KIOSK_USER" "$source" "$target"
         copied=1
     done
     if ((copied)); then
         say "Réglages copiés dans $ETC_DIR (jamais écrasés ensuite)." \
             "Settings copied to $ETC_DIR (never overwritten afterwards)."
         CHANGED=1
+    fi
+}
+
+config_mode() {  # config_mode FILE: root:ludokiosk 0640, its content untouched
+    if [[ -L "$1" || ! -f "$1" ]]; then
+        return 0  # a link or anything else an owner put there is theirs
+    fi
+    if [[ "$(stat -c '%U:%G %a' "$1")" != "root:$KIOSK_USER $CONFIG_MODE" ]]; then
+        say "Droits de $1 : root:$KIOSK_USER $CONFIG_MODE (contenu inchangé)." \
+            "Permissions of $1: root:$KIOSK_USER $CONFIG_MODE (content unchanged)."
+        run chown "root:$KIOSK_USER" "$1"
+        run chmod "$CONFIG_MODE" "$1"
     fi
 }
 
@@ -466,6 +491,36 @@ install_polkit_rule() {
     write_text "$POLKIT_RULE" "$text"
 }
 
+udev_running() { have udevadm && udevadm control --ping >/dev/null 2>&1; }
+
+install_stick_mounting() {
+    # USB sticks for the export: the udev rule starts ludokiosk-stick@<device>,
+    # which mounts under /media/ludokiosk, where the kiosk's namespace sees it.
+    local changed=0
+    if [[ ! -d "$MEDIA_DIR" ]]; then
+        run install -d -m 0755 -o root -g root "$MEDIA_DIR"
+    fi
+    if [[ ! -f "$STICK_UNIT" ]] || ! cmp -s "$CHECKOUT/systemd/$STICK_TEMPLATE" "$STICK_UNIT"; then
+        run install -m 0644 -o root -g root "$CHECKOUT/systemd/$STICK_TEMPLATE" "$STICK_UNIT"
+        changed=1
+    fi
+    if [[ ! -f "$STICK_RULE" ]] || ! cmp -s "$CHECKOUT/systemd/$STICK_RULE_NAME" "$STICK_RULE"; then
+        if [[ ! -d "${STICK_RULE%/*}" ]]; then
+            run install -d -m 0755 -o root -g root "${STICK_RULE%/*}"
+        fi
+        run install -m 0644 -o root -g root "$CHECKOUT/systemd/$STICK_RULE_NAME" "$STICK_RULE"
+        if udev_running; then
+            run udevadm control --reload
+        fi
+        changed=1
+    fi
+    if ((changed)); then
+        say "Clés USB : montées sous $MEDIA_DIR pour l'export ($STICK_RULE, $STICK_UNIT)." \
+            "USB sticks: mounted under $MEDIA_DIR for the export ($STICK_RULE, $STICK_UNIT)."
+        run systemctl daemon-reload
+    fi
+}
+
 install_unit() {
     local source="$CHECKOUT/systemd/$SERVICE"
     if [[ -f "$UNIT_FILE" ]] && cmp -s "$source" "$UNIT_FILE"; then
@@ -509,6 +564,7 @@ do_install() {
     copy_config
     console_blanking_off
     install_polkit_rule
+    install_stick_mounting
     install_unit
     start_service
     say "Terminé. Journal : journalctl -u ludokiosk -f ; vérifications : docs/install.md (ludokiosk doctor)" \
@@ -516,6 +572,27 @@ do_install() {
 }
 
 # ---------------------------------------------------------------- uninstall
+
+uninstall_stick_mounting() {
+    # Sticks mounted now are unmounted first (their units run the unmount).
+    if have systemctl && [[ -n "$(systemctl list-units --all --plain --no-legend \
+        'ludokiosk-stick@*.service' 2>/dev/null)" ]]; then
+        run systemctl stop 'ludokiosk-stick@*.service'
+    fi
+    if [[ -f "$STICK_RULE" ]]; then
+        run rm -f "$STICK_RULE"
+        if udev_running; then
+            run udevadm control --reload
+        fi
+    fi
+    if [[ -f "$STICK_UNIT" ]]; then
+        run rm -f "$STICK_UNIT"
+        run systemctl daemon-reload
+    fi
+    if [[ -d "$MEDIA_DIR" && -z "$(find "$MEDIA_DIR" -mindepth 1 -print -quit 2>/dev/null)" ]]; then
+        run rmdir "$MEDIA_DIR"
+    fi
+}
 
 do_uninstall() {
     if unit_known || [[ -f "$UNIT_FILE" ]]; then
@@ -545,6 +622,7 @@ do_uninstall() {
     if [[ -f "$POLKIT_RULE" ]]; then
         run rm -f "$POLKIT_RULE"
     fi
+    uninstall_stick_mounting
     if [[ -d "$OPT_DIR" ]]; then
         say "Suppression de $OPT_DIR (code et environnement Python)." \
             "Removing $OPT_DIR (code and Python environment)."

@@ -18,6 +18,7 @@ from tests.systemd.deployment import (
     INSTALL,
     POLKIT_RULE,
     REPO,
+    STICK_SCRIPT,
     UNIT,
     dry_run,
     find,
@@ -34,14 +35,14 @@ from tests.systemd.deployment import (
 # ------------------------------------------------------------------ install.sh
 
 
-@pytest.mark.parametrize("script", [INSTALL, CONTAINER_TEST], ids=lambda p: p.name)
+@pytest.mark.parametrize("script", [INSTALL, CONTAINER_TEST, STICK_SCRIPT], ids=lambda p: p.name)
 def test_scripts_parse(script: Path) -> None:
     subprocess.run(["bash", "-n", str(script)], check=True, timeout=30)
     assert os.access(script, os.X_OK)
 
 
 @pytest.mark.skipif(shutil.which("shellcheck") is None, reason="no shellcheck")
-@pytest.mark.parametrize("script", [INSTALL, CONTAINER_TEST], ids=lambda p: p.name)
+@pytest.mark.parametrize("script", [INSTALL, CONTAINER_TEST, STICK_SCRIPT], ids=lambda p: p.name)
 def test_scripts_pass_shellcheck(script: Path) -> None:
     done = subprocess.run(["shellcheck", str(script)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stdout
@@ -105,18 +106,26 @@ def test_dry_run_plans_the_install_and_changes_nothing(root: Path) -> None:
     exec_start = shlex.split(one(unit["Service"], "ExecStart"))[0]
     assert f"{root}{exec_start}" == f"{opt}/venv/bin/ludokiosk"
 
-    # Settings copied only where absent: the owners' kiosk.toml and moulin board stay.
+    # Settings copied only where absent (root:ludokiosk 0640: they hold the admin
+    # PIN); the owners' kiosk.toml and moulin board stay, their mode put right.
     etc = root / "etc" / "ludokiosk"
-    copied = {cmd[-1]: cmd[-2] for cmd in find(plan, "install", "-m", "0644")}
-    assert copied[f"{etc}/hardware.toml"] == f"{REPO}/config/hardware.toml"
+    copied = {cmd[-1]: cmd for cmd in find(plan, "install", "-m", "0640")}
+    assert copied[f"{etc}/hardware.toml"][-2] == f"{REPO}/config/hardware.toml"
+    for command in copied.values():
+        assert command[3:7] == ["-o", "root", "-g", "ludokiosk"], command
     for board in (REPO / "config" / "boards").glob("*.toml"):
         target = f"{etc}/boards/{board.name}"
         assert (target in copied) == (board.name != "moulin.toml")
     assert f"{etc}/kiosk.toml" not in copied
     assert f"Kept: {etc}/kiosk.toml (your settings)." in output
+    for kept in (etc / "kiosk.toml", etc / "boards" / "moulin.toml"):
+        assert ["chown", "root:ludokiosk", str(kept)] in plan
+        assert ["chmod", "640", str(kept)] in plan
+        assert not [cmd for cmd in plan if str(kept) in cmd and cmd[0] not in ("chown", "chmod")]
 
     # The unit installed, systemd reloaded, the service enabled and (re)started.
-    assert copied[f"{root}/etc/systemd/system/ludokiosk.service"] == str(UNIT)
+    units = {cmd[-1]: cmd[-2] for cmd in find(plan, "install", "-m", "0644")}
+    assert units[f"{root}/etc/systemd/system/ludokiosk.service"] == str(UNIT)
     assert ["systemctl", "daemon-reload"] in plan
     assert ["systemctl", "restart", "ludokiosk.service"] in plan
     enabled = (

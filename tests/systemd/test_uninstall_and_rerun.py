@@ -8,8 +8,11 @@ from pathlib import Path
 
 from tests.systemd.deployment import (
     CMDLINE,
+    MEDIA_DIR,
     POLKIT_RULE,
     REPO,
+    STICK_RULE,
+    STICK_UNIT,
     UNIT,
     dry_run,
     find,
@@ -36,6 +39,13 @@ def test_dry_run_uninstall_keeps_settings_and_data(root: Path) -> None:
     rule = root / POLKIT_RULE.lstrip("/")
     rule.parent.mkdir(parents=True)
     rule.write_text("polkit.addRule(function () {});\n")
+    stick_unit = unit_file.parent / STICK_UNIT.name
+    shutil.copy(STICK_UNIT, stick_unit)
+    stick_rule = root / "etc" / "udev" / "rules.d" / STICK_RULE.name
+    stick_rule.parent.mkdir(parents=True)
+    shutil.copy(STICK_RULE, stick_rule)
+    media = root / MEDIA_DIR.lstrip("/")
+    media.mkdir(parents=True)
     cache = root / "var" / "cache" / "ludokiosk"
     cache.mkdir(parents=True)
     dropin = root / "etc" / "systemd" / "system" / "ludokiosk.service.d"
@@ -52,6 +62,12 @@ def test_dry_run_uninstall_keeps_settings_and_data(root: Path) -> None:
     assert ["systemctl", "daemon-reload"] in plan
     assert ["rm", "-f", str(link)] in plan
     assert ["rm", "-f", str(rule)] in plan
+    assert ["rm", "-f", str(stick_unit)] in plan
+    assert ["rm", "-f", str(stick_rule)] in plan
+    assert ["rmdir", str(media)] in plan, "an empty mount folder goes"
+    assert plan.index(["rm", "-f", str(stick_unit)]) < plan.index(["rm", "-rf", str(opt)]), (
+        "the units are gone before the script they run"
+    )
     assert ["rm", "-rf", str(opt)] in plan
     assert ["rm", "-rf", str(cache)] in plan, "a cache is not worth keeping"
     assert bool(find(plan, "userdel")) == user_exists("ludokiosk")
@@ -90,6 +106,7 @@ esac
 exit 99""",
     "stat": """case "$3" in
   */var/*) echo "ludokiosk:ludokiosk 750" ;;
+  */etc/ludokiosk/*.toml) echo "root:ludokiosk ${STAT_CONFIG_MODE:-640}" ;;
   *) echo "root:root 755" ;;
 esac""",
     # With CHANGED_FILE set, the checkout differs from /opt/ludokiosk/src.
@@ -124,6 +141,10 @@ def installed_pi(tmp_path: Path) -> tuple[Path, str]:
     unit_dir = base / "etc" / "systemd" / "system"
     unit_dir.mkdir(parents=True)
     shutil.copy(UNIT, unit_dir / "ludokiosk.service")
+    shutil.copy(STICK_UNIT, unit_dir / STICK_UNIT.name)
+    (base / "etc" / "udev" / "rules.d").mkdir(parents=True)
+    shutil.copy(STICK_RULE, base / "etc" / "udev" / "rules.d" / STICK_RULE.name)
+    (base / MEDIA_DIR.lstrip("/")).mkdir(parents=True)
     (base / "usr" / "local" / "bin").mkdir(parents=True)
     (base / "usr" / "local" / "bin" / "ludokiosk").symlink_to(opt / "venv" / "bin" / "ludokiosk")
     fresh = tmp_path / "fresh"
@@ -154,3 +175,20 @@ def test_an_update_copies_the_code_and_restarts(tmp_path: Path, monkeypatch) -> 
     ]
     assert plan[1][1:3] == ["-m", "compileall"]
     assert plan[2] == ["systemctl", "restart", "ludokiosk.service"]
+
+
+def test_a_second_run_gives_older_settings_their_mode_and_nothing_else(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """Settings installed 0644 root:root by an older install.sh: chown and chmod only."""
+    base, path = installed_pi(tmp_path)
+    monkeypatch.setenv("STAT_CONFIG_MODE", "644")
+    before = tree(base)
+    plan, output = dry_run(base, path=path)
+    assert tree(base) == before
+    etc = base / "etc" / "ludokiosk"
+    files = sorted(str(p) for p in etc.rglob("*.toml"))
+    assert sorted(cmd[-1] for cmd in find(plan, "chown", "root:ludokiosk")) == files
+    assert sorted(cmd[-1] for cmd in find(plan, "chmod", "640")) == files
+    assert {cmd[0] for cmd in plan} == {"chown", "chmod"}, "no copy, no restart"
+    assert "(content unchanged)" in output

@@ -72,9 +72,34 @@ def test_unit_directories_and_hardening(unit) -> None:
     assert one(service, "PrivateTmp") == "yes"
     writable = [p.lstrip("-") for v in service["ReadWritePaths"] for p in v.split()]
     assert DATA_DIR in writable
+    assert "/media/ludokiosk" in writable, "sticks mounted before the kiosk starts"
     # DRM, input, GPIO and serial devices must stay reachable.
     for key in ("PrivateDevices", "DevicePolicy", "DeviceAllow", "ProtectClock"):
         assert key not in service, f"{key}= would close /dev to the kiosk"
+
+
+def test_unit_sandbox_beyond_the_file_system(unit) -> None:
+    """No capability, no IP, a system-call filter that returns errors, its own users."""
+    service = unit["Service"]
+    assert one(service, "CapabilityBoundingSet") == ""
+    families = one(service, "RestrictAddressFamilies").split()
+    assert families == ["AF_UNIX", "AF_NETLINK"], "sd_notify, D-Bus, pipes; udev events"
+    assert one(service, "IPAddressDeny") == "any"
+    assert one(service, "SystemCallFilter") == "@system-service"
+    assert one(service, "SystemCallErrorNumber") == "EPERM", "an odd call fails, not the kiosk"
+    assert one(service, "ProtectProc") == "invisible"
+    assert one(service, "PrivateUsers") == "yes"
+    assert one(service, "PrivateMounts") == "yes"
+    # Tried and left out, each for a reason written in the unit (docs/install.md too).
+    text = UNIT.read_text(encoding="utf-8")
+    for key, why in (
+        ("PrivateNetwork", "udev's netlink events"),
+        ("ProcSubset", "/proc/cpuinfo and /proc/device-tree"),
+        ("MemoryDenyWriteExecute", "llvmpipe"),
+        ("DevicePolicy", "/proc/devices when the kiosk starts"),
+    ):
+        assert key not in service
+        assert key in text and why in text, key
 
 
 def test_unit_runs_the_installed_command_on_the_installed_config(unit) -> None:
@@ -97,3 +122,42 @@ def test_systemd_analyze_verify(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "ludokiosk.service" not in done.stderr, done.stderr
+
+
+EXPOSURE = re.compile(r"Overall exposure level for \S+: (\d+\.\d+)")
+
+
+def analyze_security(unit: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["systemd-analyze", "security", "--offline=true", "--threshold=35", str(unit)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="no systemd-analyze")
+def test_systemd_analyze_security_rates_the_unit_at_most_3_5(tmp_path: Path) -> None:
+    """systemd's own exposure figure, 0 (locked) to 10, offline: at most 3.5 (it was 6.1)."""
+    done = analyze_security(UNIT)
+    if "--offline" in done.stderr or "unrecognized option" in done.stderr:
+        pytest.skip("systemd-analyze older than 250: no --offline")
+    found = EXPOSURE.search(done.stdout)
+    assert found, done.stdout + done.stderr
+    assert float(found.group(1)) <= 3.5, done.stdout
+    assert done.returncode == 0, done.stdout + done.stderr
+    # The check can fail: without the sandbox lines the same unit is above 3.5.
+    keys = ("CapabilityBoundingSet", "SystemCallFilter", "RestrictAddressFamilies",
+            "PrivateUsers", "ProtectProc", "IPAddressDeny", "PrivateMounts")
+    looser = tmp_path / "ludokiosk.service"
+    looser.write_text(
+        "".join(
+            line
+            for line in UNIT.read_text(encoding="utf-8").splitlines(keepends=True)
+            if not line.startswith(keys)
+        ),
+        encoding="utf-8",
+    )
+    worse = analyze_security(looser)
+    assert worse.returncode != 0, worse.stdout
+    assert float(EXPOSURE.search(worse.stdout).group(1)) > 3.5  # type: ignore[union-attr]

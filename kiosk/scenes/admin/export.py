@@ -1,114 +1,41 @@
 """Exporter (CSV): the finished games as a spreadsheet file, kept and copied to a USB stick.
 
-The file ``ludokiosk-AAAAMMJJ-HHMMSS.csv`` is written into
-``<data directory>/exports/`` and copied onto every USB stick mounted and
-writable under ``/media`` (``/media/<user>/<label>`` on Raspberry Pi OS,
-``/media/<label>`` with other automounters).
+The writing is :mod:`kiosk.usb_export` (``ludokiosk-AAAAMMJJ-HHMMSS.csv`` in
+``<data directory>/exports/`` and on every stick mounted under ``/media``);
+this screen lists the sticks, runs it and says, in the screen's language,
+what was written and why a place was not (read-only, full…).
 """
 
 from __future__ import annotations
 
-import contextlib
-import datetime
-import logging
-import os
-import shutil
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from kiosk import paths
+from kiosk import usb_export
 from kiosk.scenes.admin.common import CONTENT, AdminScene, empty_panel
 from kiosk.ui.text import blit_paragraph, blit_text, fit_size
 from kiosk.ui.theme import PALETTE
 from kiosk.ui.widgets import Button, rounded_panel
+from kiosk.usb_export import (
+    MEDIA,
+    Export,
+    Failure,
+    export_name,
+    export_records,
+    exports_dir,
+    read_only,
+    usb_sticks,
+)
 
 if TYPE_CHECKING:
     from kiosk.runtime import Kiosk
 
-log = logging.getLogger(__name__)
+__all__ = ["MEDIA", "Export", "ExportScene", "export_name", "export_records", "usb_sticks"]
 
-MEDIA = Path("/media")
-IsMount = Callable[[Path], bool]
-
-
-@dataclass
-class Export:
-    """What an export wrote: the files, the rows, and the places that failed."""
-
-    rows: int = 0
-    written: list[Path] = field(default_factory=list)
-    failed: list[tuple[Path, str]] = field(default_factory=list)
-
-
-def export_name(moment: datetime.datetime) -> str:
-    """``ludokiosk-20240503-142501.csv``."""
-    return f"ludokiosk-{moment:%Y%m%d-%H%M%S}.csv"
-
-
-def exports_dir() -> Path:
-    return paths.data_dir() / "exports"
-
-
-def usb_sticks(media: Path | None = None, is_mount: IsMount = os.path.ismount) -> list[Path]:
-    """Writable mounted directories at ``media/*`` or ``media/*/*`` (default :data:`MEDIA`)."""
-    media = MEDIA if media is None else media
-    found: list[Path] = []
-    try:
-        candidates = [*media.glob("*"), *media.glob("*/*")]
-    except OSError:
-        return found
-    for folder in sorted(candidates):
-        try:
-            usable = folder.is_dir() and is_mount(folder) and os.access(folder, os.W_OK)
-        except OSError:
-            usable = False
-        if usable:
-            found.append(folder)
-    return found
-
-
-def export_records(
-    records: Any,
-    moment: datetime.datetime | None = None,
-    folder: Path | None = None,
-    sticks: list[Path] | None = None,
-) -> Export:
-    """Write the CSV into ``folder`` (default :func:`exports_dir`) and copy it onto ``sticks``.
-
-    Nothing raises: a place that cannot be written is listed in ``failed``.
-    """
-    name = export_name(moment or datetime.datetime.now())
-    target = (folder or exports_dir()) / name
-    result = Export()
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with target.open("w", encoding="utf-8", newline="") as out:
-            result.rows = int(records.export_csv(out))
-    except OSError as error:
-        log.error("export %s : %s", target, error)
-        result.failed.append((target, error.strerror or str(error)))
-        with contextlib.suppress(OSError):
-            target.unlink(missing_ok=True)
-        return result
-    result.written.append(target)
-    for stick in sticks if sticks is not None else usb_sticks():
-        copy = stick / name
-        try:
-            shutil.copyfile(target, copy)
-        except OSError as error:
-            log.error("export %s : %s", copy, error)
-            result.failed.append((copy, error.strerror or str(error)))
-            with contextlib.suppress(OSError):
-                copy.unlink(missing_ok=True)
-        else:
-            result.written.append(copy)
-    if len(result.written) > 1 and hasattr(os, "sync"):
-        os.sync()  # the stick can be pulled out as soon as the screen says it is written
-    return result
+STICKS_EVERY = 2.0
+"""Seconds between two looks for sticks plugged in or pulled out."""
 
 
 class ExportScene(AdminScene):
@@ -120,6 +47,7 @@ class ExportScene(AdminScene):
         super().__init__(kiosk)
         self.result: Export | None = None
         self.sticks: list[Path] = []
+        self._since_look = 0.0
 
     def heading(self) -> str:
         return self._("Exporter (CSV)")
@@ -127,9 +55,19 @@ class ExportScene(AdminScene):
     def subtitle(self) -> str:
         return self._("Toutes les parties terminées, une ligne chacune, pour un tableur")
 
+    def look_for_sticks(self) -> None:
+        # MEDIA is read here, at the call: the tests point it elsewhere.
+        self.sticks = usb_sticks(MEDIA)
+        self._since_look = 0.0
+
     def enter(self) -> None:
-        self.sticks = usb_sticks()
+        self.look_for_sticks()
         super().enter()
+
+    def update(self, dt: float) -> None:
+        self._since_look += dt
+        if self._since_look >= STICKS_EVERY:
+            self.look_for_sticks()
 
     def layout(self) -> None:
         super().layout()
@@ -145,23 +83,56 @@ class ExportScene(AdminScene):
             )
 
     def export(self) -> None:
-        self.sticks = usb_sticks()
+        self.look_for_sticks()
         self.result = export_records(self.records, sticks=self.sticks)
         if self.result.failed:
             self.kiosk.sounds.play("error")
+
+    def stick_label(self, stick: Path) -> str:
+        if read_only(stick):
+            return self._("{path} (lecture seule)").format(path=stick)
+        return str(stick)
+
+    def failure_line(self, result: Export, failure: Failure) -> str:
+        """One failed place, in the screen's language."""
+        kind, path = failure.problem.kind, failure.path
+        on_stick = result.on_stick(path)
+        if on_stick and kind == usb_export.READ_ONLY:
+            return self._("Clé USB en lecture seule : {path}").format(path=path.parent)
+        if on_stick and kind == usb_export.FULL:
+            return self._("Clé USB pleine : {path}").format(path=path.parent)
+        reasons = {
+            usb_export.READ_ONLY: self._("lecture seule"),
+            usb_export.FULL: self._("disque plein"),
+            usb_export.DENIED: self._("permission refusée"),
+            usb_export.NAMES_TAKEN: self._("tous les noms sont déjà pris"),
+            usb_export.NOT_A_FOLDER: self._("ce n'est pas un dossier"),
+        }
+        if on_stick:
+            reasons[usb_export.GONE] = self._("erreur d'écriture : clé retirée ?")
+        why = reasons.get(kind, failure.problem.detail)
+        return self._("Échec : {path} ({why})").format(path=path, why=why)
 
     def draw_content(self, canvas: pygame.Surface) -> None:
         if self.records is None:
             empty_panel(canvas, CONTENT, self._("Pas de données"))
             return
         if self.sticks:
-            sticks = self._("Clé USB : {paths}").format(paths=", ".join(map(str, self.sticks)))
+            labels = ", ".join(self.stick_label(stick) for stick in self.sticks)
+            sticks = self._("Clé USB : {paths}").format(paths=labels)
         else:
-            sticks = self._("Aucune clé USB : le fichier reste sur la borne")
+            sticks = "\n".join(
+                (
+                    self._("Aucune clé USB : le fichier reste sur la borne"),
+                    self._(
+                        "Une clé FAT32 ou exFAT apparaît ici quelques secondes après être branchée."
+                    ),
+                )
+            )
         blit_paragraph(
             canvas,
             sticks,
-            pygame.Rect(CONTENT.x + 560, CONTENT.y + 10, CONTENT.width - 560, 100),
+            pygame.Rect(CONTENT.x + 560, CONTENT.y + 10, CONTENT.width - 560, 110),
             28,
             PALETTE.ivory,
             "sans-bold",
@@ -185,10 +156,10 @@ class ExportScene(AdminScene):
         if result.written:
             lines.append((self._("Écrit dans :"), PALETTE.ivory))
             lines += [(f"  {path}", PALETTE.ivory) for path in result.written]
-        for path, why in result.failed:
-            lines.append(
-                (self._("Échec : {path} ({why})").format(path=path, why=why), PALETTE.warning)
-            )
+        if result.sticks_written:
+            lines.append((self._("La clé peut être retirée."), PALETTE.ivory))
+        for failure in result.failed:
+            lines.append((self.failure_line(result, failure), PALETTE.warning))
         for text, colour in lines:
             size = fit_size(text, panel.width - 60, 30, "sans-bold")
             blit_text(canvas, text, (x, y), size, colour, "sans-bold")
