@@ -233,14 +233,28 @@ def _settings(options: Options) -> LoadedSettings:
 
 def check_config(options: Options) -> list[Result]:
     """The kiosk's settings, the board files and the hardware file."""
-    from kiosk.board.mapping import check_all
+    from kiosk.board.mapping import board_file_problems, boards_dir
 
     loaded = load_settings(options.config)
     results = [Result(WARN, CONFIG, Text(p.fr, p.en)) for p in loaded.problems]
-    for name, line, good in check_all():
-        if not good:
-            text = f"config/boards/{name}: {line}"
-            results.append(Result(WARN, CONFIG, Text(text, text)))
+    unreadable = _unreadable(options)
+    if unreadable:
+        names = ", ".join(map(str, unreadable))
+        results.append(
+            Result(
+                WARN,
+                CONFIG,
+                Text(
+                    f"{names} : illisible pour l'utilisateur {_user()} ; lancez le docteur comme"
+                    " la borne : sudo -u ludokiosk ludokiosk doctor",
+                    f"{names}: not readable by the user {_user()}; run the doctor as the kiosk"
+                    " does: sudo -u ludokiosk ludokiosk doctor",
+                ),
+            )
+        )
+    for error in board_file_problems():
+        where = f"{boards_dir() / error.file}: {error.key}"
+        results.append(Result(WARN, CONFIG, Text(f"{where} : {error.fr}", f"{where}: {error.en}")))
     hardware = _hardware_config(options)
     files = [str(f) for f in loaded.files]
     if isinstance(hardware, HardwareConfig):
@@ -262,8 +276,33 @@ def check_config(options: Options) -> list[Result]:
     return [Result(OK, CONFIG, Text(f"{read} : sans problème", f"{read}: no problems"))]
 
 
+def _unreadable(options: Options) -> list[Path]:
+    """The settings files that are there but that this user may not read."""
+    files = [options.config, options.hardware, paths.saved_settings_path()]
+    return [f for f in files if f is not None and f.is_file() and not os.access(f, os.R_OK)]
+
+
+def _user() -> str:
+    with contextlib.suppress(Exception):
+        import pwd
+
+        return pwd.getpwuid(os.geteuid()).pw_name
+    return str(os.geteuid())
+
+
 def check_pin(options: Options) -> list[Result]:
     """The owners' code is not the one printed in the documentation."""
+    if _unreadable(options):
+        return [
+            Result(
+                WARN,
+                PIN,
+                Text(
+                    "non vérifié : les réglages sont illisibles (voir réglages)",
+                    "not checked: the settings cannot be read (see config)",
+                ),
+            )
+        ]
     if _settings(options).settings.admin_pin != PUBLISHED_PIN:
         return [Result(OK, PIN, Text("changé depuis l'installation", "changed since installed"))]
     return [

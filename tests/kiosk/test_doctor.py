@@ -336,3 +336,14 @@ def test_the_command_without_a_screen(tmp_path: Path) -> None:
     lines, counts = lines_of(done.stdout)
     assert counts[2] == 1
     assert lines[0].startswith("fail  écran       SDL ne peut pas ouvrir l'écran (nosuchdriver)")
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads every file: run as a plain user")
+def test_settings_the_user_may_not_read_say_how_to_run_the_doctor(tmp_path: Path) -> None:
+    config = tmp_path / "kiosk.toml"
+    config.write_text('[admin]\npin = "97531"\n', encoding="utf-8")
+    config.chmod(0o200)  # as /etc/ludokiosk/kiosk.toml (0640 root:ludokiosk) is to the owner
+    results = doctor.check_config(Options(config=config))
+    assert any("sudo -u ludokiosk ludokiosk doctor" in r.text.en for r in results)
+    (pin,) = doctor.check_pin(Options(config=config))
+    assert pin.status == WARN and "not checked" in pin.text.en
