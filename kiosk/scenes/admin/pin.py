@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from kiosk.config import valid_pin
 from kiosk.scenes.base import ButtonScene
 from kiosk.scenes.chrome import draw_backdrop, draw_title
 from kiosk.ui.text import blit_paragraph, blit_text, fit_size
@@ -34,7 +35,16 @@ WAIT_PANEL = pygame.Rect(KEYPAD_LEFT + 3 * 170 + 60, KEYPAD_TOP, 600, 420)
 
 def is_code(text: str) -> bool:
     """Whether ``text`` can be an owners' code: 4 to 8 ASCII digits ("²³²³" cannot)."""
-    return MIN_DIGITS <= len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
+    return valid_pin(text)
+
+
+def after_key(digits: str, key: str) -> str:
+    """The digits typed once ``key`` is pressed (⌫ takes one back; OK is the caller's)."""
+    if key == "⌫":
+        return digits[:-1]
+    if key.isascii() and key.isdigit() and len(digits) < MAX_DIGITS:
+        return digits + key
+    return digits
 
 
 def add_keypad(row: ButtonRow, action: Callable[[str], Callable[[], None]]) -> list[Button]:
@@ -102,12 +112,10 @@ class PinScene(ButtonScene):
             if self.waiting:
                 return
             self.wrong = self.short = False
-            if key == "⌫":
-                self.digits = self.digits[:-1]
-            elif key == "OK":
+            if key == "OK":
                 self.submit()
-            elif len(self.digits) < MAX_DIGITS:
-                self.digits += key
+            else:
+                self.digits = after_key(self.digits, key)
 
         return action
 

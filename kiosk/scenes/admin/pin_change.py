@@ -20,6 +20,7 @@ from kiosk.scenes.admin.pin import (
     MIN_DIGITS,
     WAIT_PANEL,
     add_keypad,
+    after_key,
     is_code,
     typed,
 )
@@ -60,12 +61,10 @@ class PinChangeScene(AdminScene):
     def _key(self, key: str) -> Callable[[], None]:
         def action() -> None:
             self.problem = ""
-            if key == "⌫":
-                self.digits = self.digits[:-1]
-            elif key == "OK":
+            if key == "OK":
                 self.submit()
-            elif len(self.digits) < MAX_DIGITS:
-                self.digits += key
+            else:
+                self.digits = after_key(self.digits, key)
 
         return action
 
