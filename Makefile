@@ -41,11 +41,13 @@ lint: $(VENV)/.dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
-## make bench: engine speed side by side with OpenSpiel, frame times, board latency, cross-checks
+## make bench: engine speed side by side with OpenSpiel, frame times, board latency, the synced
+## autosave's cost, cross-checks
 bench: $(VENV)/.bench
 	$(BIN)/python -m bench.engines
 	$(BIN)/python -m bench.frames
 	$(BIN)/python -m bench.board_latency
+	$(BIN)/python -m bench.records_durability
 	$(BIN)/python -m pytest -q tests/engines/test_openspiel_crosscheck.py tests/engines/test_backgammon_peers.py
 
 ## make soak: the kiosk headless in attract mode for MINUTES (default 30), every game, simulated boards
