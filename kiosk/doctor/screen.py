@@ -18,6 +18,7 @@ from kiosk.doctor.report import (
     Text,
 )
 from kiosk.ui import theme
+from kiosk.ui.pictures import forget_pictures
 
 
 def check_display(options: Options) -> list[Result]:
@@ -79,6 +80,7 @@ def check_fonts(options: Options) -> list[Result]:
     finally:
         if not already:
             pygame.font.quit()
+            forget_pictures()  # no cached font may outlive the font module
     if broken:
         listed = "; ".join(broken)
         return [

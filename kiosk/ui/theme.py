@@ -13,7 +13,11 @@ from pathlib import Path
 
 import pygame
 
-from kiosk.ui.pictures import picture_cache
+from kiosk.ui.pictures import forget_pictures, picture_cache
+
+pygame.register_quit(forget_pictures)
+"""Fonts (and what they drew) die with pygame: a cached one used after ``pygame.quit()``
+would crash the interpreter, so the caches are emptied then."""
 
 CANVAS = (1920, 1080)
 """The logical canvas every scene draws on; the app scales it to the screen."""

@@ -44,10 +44,11 @@ RECTS = {  # the preview's board rectangle, and the same at 1280x720
 
 @pytest.fixture(scope="module", autouse=True)
 def display() -> Any:
+    """The session's display (tests/kiosk/conftest.py), never quit here: the tests that
+    run after these in the same process draw on it too."""
     pygame.init()
     pygame.display.set_mode((1, 1))
-    yield
-    pygame.quit()
+    return None
 
 
 def play(state: State, plies: int, rng: random.Random) -> State:
