@@ -2,6 +2,9 @@
 
 Names, a one-line pitch from the sources, players, duration, age, who starts,
 and the *presets*: engine specs with plain labels, the first being the default.
+A preset's *steps* are the choices that lead to it on the setup screen, from
+the broad (the rules: "Renaissance") to the narrow (the variant: "Prendre 8
+pièces"); each step is one row of buttons, under the entry's heading for it.
 """
 
 from __future__ import annotations
@@ -9,6 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+
+Label = tuple[str, str]
+"""A text in French and in English."""
 
 
 @dataclass(frozen=True)
@@ -22,6 +28,14 @@ class Preset:
     detail_en: str = ""
     minutes: tuple[int, int] | None = None  # typical duration, when not the game's
     first_by_lot: bool | None = None  # overrides Entry.first_player_by_lot (Othello)
+    path: tuple[Label, ...] = ()  # the setup's choices leading here; (label,) when empty
+    starts_fr: str = ""  # who starts, when not the entry's line
+    starts_en: str = ""
+
+    @property
+    def steps(self) -> tuple[Label, ...]:
+        """The choices made on the setup screen to reach this preset, broad to narrow."""
+        return self.path or ((self.label_fr, self.label_en),)
 
     @property
     def variant_spec(self) -> str:
@@ -49,12 +63,22 @@ class Entry:
     starts_en: str = ""
     first_option: str = ""  # the engine option saying who starts, if any
     lot_by_dice: bool = False  # the engine's opening throw decides who starts
-    sides_by_lot: bool = False  # the camps are drawn by lot, the start is fixed (tablut)
     seats_apart: bool = False  # players chosen apart from presets (players=N added)
+    headings: tuple[Label, ...] = ()  # the setup's heading over each step of the presets
 
     def first_by_lot(self, preset: Preset) -> bool:
         """Whether who starts is drawn by lot under ``preset``."""
         return self.first_player_by_lot if preset.first_by_lot is None else preset.first_by_lot
+
+    def heading(self, step: int) -> Label:
+        """The heading over the setup's row of choices for ``step`` (may be empty)."""
+        return self.headings[step] if step < len(self.headings) else ("Variante", "Variant")
+
+    def starts(self, preset: Preset) -> Label:
+        """Who starts under ``preset``, in one line."""
+        if preset.starts_fr:
+            return preset.starts_fr, preset.starts_en
+        return self.starts_fr, self.starts_en
 
 
 _p = Preset
@@ -109,72 +133,83 @@ def _low(text: str) -> str:
 
 _BOIS = "rithmomachie:boissiere"
 _MED = "rithmomachie:medievale"
-_BOIS_ROWS = (  # options, label fr/en, detail fr/en
-    ("", "Prendre 8 pièces", "Take 8 pieces",
+_ONE = ("Un seul but", "One goal")
+_MANY = ("Plusieurs buts à la fois", "Several goals at once")
+_LINE = ("Aligner des nombres", "Line up numbers")
+_PIECES = ("Prendre assez de pièces", "Take enough pieces")
+_NUMBERS = ("Prendre les bons nombres", "Take the right numbers")
+_BOIS_ROWS = (  # how to win (a step of the setup), options, label fr/en, detail fr/en
+    (_ONE, "", "Prendre 8 pièces", "Take 8 pieces",
      "Boissière, 1556. Victoire « de corps » : le premier qui prend 8 pièces gagne.",
      "Boissière, 1556. Victory of bodies: the first to take 8 pieces wins."),
-    (",victoire=proces,chiffres=5", "Partie courte", "Short game",
+    (_ONE, ",victoire=proces,chiffres=5", "Partie courte", "Short game",
      "Victoire « de procès » : prendre des nombres qui font 5 chiffres (120 et 81).",
      "Victory of lawsuit: take numbers with 5 digits in all (120 and 81)."),
-    (",victoire=bien", "Prendre 500 points", "Take 500 points",
+    (_ONE, ",victoire=bien", "Prendre 500 points", "Take 500 points",
      "Victoire « de bien » : les pièces prises doivent valoir 500 en tout.",
      "Victory of goods: the pieces taken must be worth 500 in all."),
-    (",victoire=proces", "Prendre 16 chiffres", "Take 16 digits",
+    (_ONE, ",victoire=proces", "Prendre 16 chiffres", "Take 16 digits",
      "Victoire « de procès » : les nombres pris comptent 16 chiffres (81 en a 2).",
      "Victory of lawsuit: the numbers taken have 16 digits in all (81 has 2)."),
-    (",victoire=corps+bien", "8 pièces et 500 points", "8 pieces and 500 points",
+    (_MANY, ",victoire=corps+bien", "8 pièces et 500 points", "8 pieces and 500 points",
      "Victoires « de corps » et « de bien » à la fois.",
      "Victories of bodies and of goods at once."),
-    (",victoire=corps+proces", "8 pièces et 16 chiffres", "8 pieces and 16 digits",
+    (_MANY, ",victoire=corps+proces", "8 pièces et 16 chiffres", "8 pieces and 16 digits",
      "Victoires « de corps » et « de procès » à la fois.",
      "Victories of bodies and of lawsuit at once."),
-    (",victoire=bien+proces", "500 points et 16 chiffres", "500 points and 16 digits",
+    (_MANY, ",victoire=bien+proces", "500 points et 16 chiffres", "500 points and 16 digits",
      "Victoires « de bien » et « de procès » à la fois.",
      "Victories of goods and of lawsuit at once."),
-    (",victoire=corps+bien+proces", "8 pièces, 500 points, 16 chiffres",
+    (_MANY, ",victoire=corps+bien+proces", "8 pièces, 500 points, 16 chiffres",
      "8 pieces, 500 points, 16 digits",
      "Les trois victoires communes à la fois : la partie la plus longue.",
      "All three common victories at once: the longest game."),
-    (",victoire=mediocre", "Aligner 3 nombres", "Line up 3 numbers",
+    (_LINE, ",victoire=mediocre", "Aligner 3 nombres", "Line up 3 numbers",
      "Victoire « médiocre » : prendre la pyramide, puis aligner 3 nombres en suite.",
      "Modest victory: take the pyramid, then line up 3 numbers in progression."),
-    (",victoire=grande", "Aligner 4 nombres (2 suites)", "Line up 4 numbers (2 progressions)",
+    (_LINE, ",victoire=grande", "Aligner 4 nombres (2 suites)",
+     "Line up 4 numbers (2 progressions)",
      "« Grande » victoire : la pyramide prise, 4 nombres formant deux sortes de suites.",
      "Great victory: pyramid taken, 4 numbers forming two kinds of progression."),
-    (",victoire=excellente", "Aligner 4 nombres (3 suites)", "Line up 4 numbers (3 progressions)",
+    (_LINE, ",victoire=excellente", "Aligner 4 nombres (3 suites)",
+     "Line up 4 numbers (3 progressions)",
      "Victoire « excellente » : la pyramide prise, 4 nombres formant les trois suites.",
      "Excellent victory: pyramid taken, 4 numbers forming all three progressions."),
 )
 _MED_ROWS = (
-    ("", "Prendre 3 pièces", "Take 3 pieces",
+    (_PIECES, "", "Prendre 3 pièces", "Take 3 pieces",
      "Compilation médiévale. « De Corpore » : le premier qui prend 3 pièces gagne.",
      "Medieval compilation. De Corpore: the first to take 3 pieces wins."),
-    (",victoire=corpore,pieces=8", "Prendre 8 pièces", "Take 8 pieces",
+    (_PIECES, ",victoire=corpore,pieces=8", "Prendre 8 pièces", "Take 8 pieces",
      "« De Corpore » en partie longue : le premier qui prend 8 pièces gagne.",
      "De Corpore, long game: the first to take 8 pieces wins."),
-    (",victoire=bonis,somme=150", "Prendre 150 points", "Take 150 points",
+    (_NUMBERS, ",victoire=bonis,somme=150", "Prendre 150 points", "Take 150 points",
      "« De Bonis » : les pièces prises doivent valoir 150 en tout.",
      "De Bonis: the pieces taken must be worth 150 in all."),
-    (",victoire=lite,digits=123", "Prendre les chiffres 1, 2, 3", "Take the digits 1, 2, 3",
+    (_NUMBERS, ",victoire=lite,digits=123", "Prendre les chiffres 1, 2, 3",
+     "Take the digits 1, 2, 3",
      "« De Lite » : les nombres pris contiennent 1, 2 et 3 (12 et 3, 120 et 36…).",
      "De Lite: the numbers taken hold 1, 2 and 3 (12 and 3, 120 and 36…)."),
-    (",victoire=honore,pieces=3,somme=150", "3 pièces et 150 points", "3 pieces and 150 points",
+    (_NUMBERS, ",victoire=honore,pieces=3,somme=150", "3 pièces et 150 points",
+     "3 pieces and 150 points",
      "« De Honore » : au moins 3 pièces, valant au moins 150 en tout.",
      "De Honore: at least 3 pieces, worth at least 150 in all."),
-    (",victoire=honore-liteque,total_chiffres=30", "Chiffres qui font 30", "Digits adding to 30",
+    (_NUMBERS, ",victoire=honore-liteque,total_chiffres=30", "Chiffres qui font 30",
+     "Digits adding to 30",
      "« Honore Liteque » : les chiffres des nombres pris font 30 (361 compte 10).",
      "Honore Liteque: the digits of the numbers taken add to 30 (361 counts 10)."),
-    (",victoire=triomphe", "Triomphe (3 nombres alignés)", "Triumph (3 numbers in line)",
+    (_LINE, ",victoire=triomphe", "Triomphe (3 nombres alignés)", "Triumph (3 numbers in line)",
      "La pyramide prise, aligner 3 nombres en suite (2, 4, 6 ou 2, 4, 8…).",
      "Pyramid taken, line up 3 numbers in progression (2, 4, 6 or 2, 4, 8…)."),
-    (",victoire=grand-triomphe", "Grand triomphe (4 nombres)", "Greater triumph (4 numbers)",
+    (_LINE, ",victoire=grand-triomphe", "Grand triomphe (4 nombres)",
+     "Greater triumph (4 numbers)",
      "La pyramide prise, aligner 4 nombres formant deux sortes de suites.",
      "Pyramid taken, line up 4 numbers forming two kinds of progression."),
-    (",victoire=triomphe-supreme", "Triomphe suprême (4 nombres)",
+    (_LINE, ",victoire=triomphe-supreme", "Triomphe suprême (4 nombres)",
      "Greatest triumph (4 numbers)",
      "La pyramide prise, 4 nombres alignés chez l'adversaire, formant les trois suites.",
      "Pyramid taken, 4 numbers in line in the enemy half, forming all three progressions."),
-    (",rows=14", "Prendre 3 pièces, tablier court", "Take 3 pieces, short board",
+    (_PIECES, ",rows=14", "Prendre 3 pièces, tablier court", "Take 3 pieces, short board",
      "Le tablier de 14 rangées de la source : on se rencontre plus vite.",
      "The source's 14-row board: the armies meet sooner."),
 )
@@ -184,22 +219,25 @@ _SHORT = (",victoire=proces,chiffres=5", ",rows=14")
 
 
 _RITHMOMACHIE = tuple(
-    _p(head + opts, f"{fr_era} : {_low(fr)}", f"{en_era}: {_low(en)}", dfr, den,
+    _p(head + opts, f"{era[0]} : {_low(fr)}", f"{era[1]}: {_low(en)}", dfr, den,
        (60, 120) if any(w in opts for w in _LONG)
-       else (20, 45) if opts in _SHORT or (head == _MED and not opts) else None)
-    for head, fr_era, en_era, rows in (
-        (_BOIS, "Renaissance", "Renaissance", _BOIS_ROWS),
-        (_MED, "Moyen Âge", "Middle Ages", _MED_ROWS),
+       else (20, 45) if opts in _SHORT or (head == _MED and not opts) else None,
+       path=(era, family, (fr, en)), starts_fr=f"Les {first[0]} (nombres pairs) commencent.",
+       starts_en=f"{first[1]} (the even numbers) moves first.")
+    for head, era, first, rows in (
+        (_BOIS, ("Renaissance", "Renaissance"), ("Noirs", "Black"), _BOIS_ROWS),
+        (_MED, ("Moyen Âge", "Middle Ages"), ("Blancs", "White"), _MED_ROWS),
     )
-    for opts, fr, en, dfr, den in rows
+    for family, opts, fr, en, dfr, den in rows
 )
 
 _SHUT = tuple(
     _p(f"shut-the-box{v}{b}", fr + (" (12 cases)" if b else ""), en + (" (12 boxes)" if b else ""),
-       dfr + (" Avec 12 cases." if b else ""), den + (" With 12 boxes." if b else ""))
+       dfr + (" Avec 12 cases." if b else ""), den + (" With 12 boxes." if b else ""),
+       path=((fr, en), ("12 cases", "12 boxes") if b else ("9 cases", "9 boxes")))
     for b in ("", ",boxes=12")
     for v, fr, en, dfr, den in (
-        ("", "Règle du livret", "Booklet rules",
+        ("", "Règle classique", "Classic rules",
          "Fermer les cases des deux dés, de leur somme ou d'un seul dé.",
          "Shut the boxes of both dice, of their sum, or of one die."),
         (":francaise", "Variante française", "French variant",
@@ -214,7 +252,8 @@ _SHUT = tuple(
 _MULTI = tuple(
     _p("multitchoukatro" + (f",cases={n}" if n != 6 else ""), f"Plateau de {n} cases",
        f"Board of {n} holes", f"{n // 2} graines par case{note_fr}.",
-       f"{n // 2} seeds per hole{note_en}.", (max(3, n - 4), 2 * n))
+       f"{n // 2} seeds per hole{note_en}.", (max(3, n - 4), 2 * n),
+       path=((f"{n} cases", f"{n} holes"),))
     for n, note_fr, note_en in (
         (6, " : la partie habituelle", ": the usual game"),
         (4, " : une partie éclair", ": a lightning game"),
@@ -229,6 +268,13 @@ _OPENING_THROW = (
     "Chacun lance un dé : le plus fort commence, avec ces deux dés.",
     "Each throws one die: the higher starts, playing both dice.",
 )
+_VERSION = ("Version", "Version")
+_VARIANT = ("Variante", "Variant")
+_MATCH = ("Un match", "A match")
+_SINGLE = ("Une seule partie", "A single game")
+_FREE_FOR_ALL = ("Chacun pour soi", "Every one for themselves")
+_COMPULSORY = ("Prise obligatoire", "Compulsory capture")
+_ANY_CAPTURE = ("Prise libre", "Free capture")
 
 CATALOGUE: tuple[Entry, ...] = (
     Entry(
@@ -236,28 +282,36 @@ CATALOGUE: tuple[Entry, ...] = (
         "Inventé en Angleterre vers 1880 : encadrez les pions adverses pour les retourner.",
         "Invented in England around 1880: outflank your opponent's discs to turn them over.",
         (_p("reversi", "Départ libre", "Free opening",
-            "Règle du livret : les 4 premiers pions se posent au choix au centre.",
-            "Booklet rules: the first 4 discs go where you like in the centre."),
+            "Les 4 premiers pions se posent au choix sur les 4 cases du centre.",
+            "The first 4 discs go where you like on the 4 centre squares."),
          _p("reversi:othello", "Othello", "Othello",
-            "Les 4 pions du centre sont déjà posés en croix ; les Noirs commencent.",
-            "The 4 centre discs start crossed; Black moves first.", first_by_lot=False)),
+            "Les 4 pions du centre sont déjà posés en croix.",
+            "The 4 centre discs start crossed.", first_by_lot=False,
+            starts_fr="Les Noirs commencent.", starts_en="Black moves first.")),
         True, *_NOIR_BLANC, "On tire au sort qui commence.", "Who starts is drawn by lot.",
-        first_option="first",
+        first_option="first", headings=(("Ouverture", "Opening"),),
     ),
     Entry(
         "moulin", "Moulin", "Mill", (2, 2), (10, 20), 7,
         "Très populaire au Moyen Âge : alignez trois pions, un moulin, et prenez un pion adverse.",
         "A medieval favourite: line up three pieces, a mill, and take an enemy piece.",
-        (_p("moulin", "Règle du livret", "Booklet rules",
+        (_p("moulin", "Prise libre", "Free capture",
             "Un moulin prend n'importe quel pion ; avec 4 pions, on saute où l'on veut.",
-            "A mill takes any piece; down to 4 pieces, you may jump anywhere."),
-         _p("moulin:standard", "Règle courante", "Common rules",
+            "A mill takes any piece; down to 4 pieces, you may jump anywhere.",
+            path=(_ANY_CAPTURE, ("On saute à 4 pions", "Jump at 4 pieces"))),
+         _p("moulin:standard", "Moulins protégés", "Protected mills",
             "On saute à 3 pions ; les pions d'un moulin sont à l'abri des prises.",
-            "Jump at 3 pieces; pieces in a mill are safe from capture."),
-         _p("moulin,fly_at=0", "Sans sauter", "No jumping",
-            "Les pions avancent toujours d'un point, jusqu'à la fin de la partie.",
-            "Pieces always move one point, to the very end.")),
+            "Jump at 3 pieces; pieces in a mill are safe from capture.",
+            path=(("Moulins protégés", "Protected mills"),
+                  ("On saute à 3 pions", "Jump at 3 pieces"))),
+         _p("moulin,fly_at=0", "Prise libre, sans sauter", "Free capture, no jumping",
+            "Un moulin prend n'importe quel pion ; on avance toujours d'un point, jusqu'au bout.",
+            "A mill takes any piece; pieces always move one point, to the very end.",
+            path=(_ANY_CAPTURE, ("On ne saute jamais", "Never jump")))),
         False, *_seats("moulin", "blanc", "noir"), *_WHITE_PLACES, first_option="first",
+        headings=(
+            ("Prises", "Captures"), ("Quand il reste peu de pions", "When few pieces are left")
+        ),
     ),
     Entry(
         "backgammon", "Backgammon", "Backgammon", (2, 2), (20, 60), 8,
@@ -265,23 +319,30 @@ CATALOGUE: tuple[Entry, ...] = (
         "A race played all over Europe and around the eastern Mediterranean.",
         (_p("backgammon", "Match en 5 points", "5-point match",
             "Plusieurs parties ; le videau (le dé des enjeux) permet de doubler les points.",
-            "Several games; the doubling cube lets you double the stake.", (40, 60)),
+            "Several games; the doubling cube lets you double the stake.", (40, 60),
+            path=(_MATCH, ("En 5 points", "To 5 points"))),
          _p("backgammon,match=10", "Match en 10 points", "10-point match",
             "Comme le match en 5 points, en plus long.", "Like the 5-point match, longer.",
-            (80, 120)),
+            (80, 120), path=(_MATCH, ("En 10 points", "To 10 points"))),
          _p("backgammon,match=20", "Match en 20 points", "20-point match",
-            "Pour une longue soirée.", "For a long evening.", (150, 240)),
+            "Pour une longue soirée.", "For a long evening.", (150, 240),
+            path=(_MATCH, ("En 20 points", "To 20 points"))),
          _p("backgammon:simple", "Une seule partie", "A single game",
             "Sans videau : 1 point, 2 si l'autre n'a sorti aucun pion, voire 3.",
-            "No cube: 1 point, 2 if the other bore off nothing, even 3.", (15, 25)),
+            "No cube: 1 point, 2 if the other bore off nothing, even 3.", (15, 25),
+            path=(_SINGLE, ("Sans videau", "Without the cube"))),
          _p("backgammon,match=1", "Une partie avec le videau", "A single game with the cube",
             "Une seule partie, mais on peut doubler l'enjeu en cours de route.",
-            "One game, but the stake may be doubled along the way.", (15, 25)),
-         _p("backgammon,crawford=false", "Match en 5 points, sans Crawford",
-            "5-point match, no Crawford",
-            "On peut doubler même quand l'autre n'est plus qu'à un point du but.",
-            "Doubling allowed even when the other is one point from winning.", (40, 60))),
+            "One game, but the stake may be doubled along the way.", (15, 25),
+            path=(_SINGLE, ("Avec le videau", "With the cube"))),
+         _p("backgammon,crawford=false", "Match en 5 points, videau toujours permis",
+            "5-point match, cube always allowed",
+            "Le videau reste permis même quand un joueur n'est plus qu'à 1 point du but.",
+            "The cube stays allowed even when a player is 1 point from winning the match.",
+            (40, 60), path=(_MATCH, ("En 5 points, videau toujours permis",
+                                      "To 5 points, cube always allowed")))),
         True, *_NOIR_BLANC, *_OPENING_THROW, lot_by_dice=True,
+        headings=(("Durée", "Length"), _VARIANT),
     ),
     Entry(
         "barricades", "Barricades", "Barricades", (2, 4), (25, 40), 7,
@@ -289,16 +350,21 @@ CATALOGUE: tuple[Entry, ...] = (
         "A race full of suspense, where the tables turn in a flash.",
         (_p("barricades", "2 joueurs", "2 players",
             "Chacun pour soi : le premier pion sur l'arrivée gagne.",
-            "Every one for themselves: the first pawn on the goal wins."),
+            "Every one for themselves: the first pawn on the goal wins.",
+            path=(_FREE_FOR_ALL, ("2 joueurs", "2 players"))),
          _p("barricades,players=3", "3 joueurs", "3 players",
-            "Chacun pour soi, à trois.", "Every one for themselves, three of you."),
+            "Chacun pour soi, à trois.", "Every one for themselves, three of you.",
+            path=(_FREE_FOR_ALL, ("3 joueurs", "3 players"))),
          _p("barricades,players=4", "4 joueurs", "4 players",
-            "Chacun pour soi, à quatre.", "Every one for themselves, four of you."),
+            "Chacun pour soi, à quatre.", "Every one for themselves, four of you.",
+            path=(_FREE_FOR_ALL, ("4 joueurs", "4 players"))),
          _p("barricades:equipes", "4 joueurs en équipes", "4 players in teams",
             "Rouge et Jaune contre Vert et Bleu : un pion de l'équipe à l'arrivée suffit.",
-            "Red and Yellow against Green and Blue: one team pawn on the goal wins.")),
+            "Red and Yellow against Green and Blue: one team pawn on the goal wins.",
+            path=(("En équipes, à 4", "In teams, 4 players"), ("4 joueurs", "4 players")))),
         False, *_seats("barricades", "rouge", "vert", "jaune", "bleu"),
         "Rouge commence (les pions les plus à gauche).", "Red starts (the leftmost pawns).",
+        headings=(("Partie", "Game"), ("Combien de joueurs ?", "How many players?")),
     ),
     Entry(
         "shut-the-box", "Shut the box", "Shut the Box", (1, 6), (5, 10), 6,
@@ -307,24 +373,26 @@ CATALOGUE: tuple[Entry, ...] = (
         _SHUT, False, *_seats("shut-the-box", *(f"joueur{n}" for n in range(1, 7))),
         "Chacun joue une manche entière, l'un après l'autre.",
         "Each plays a whole round, one after the other.", seats_apart=True,
+        headings=(_VERSION, ("Boîte", "Box")),
     ),
     Entry(
         "jacquet", "Jacquet", "Jacquet", (2, 2), (25, 40), 8,
         "Le cousin français du backgammon : une course sans prise, où l'on bloque l'autre.",
         "Backgammon's French cousin: a race with no hitting, where you block the other.",
-        (_p("jacquet", "Règle du livret", "Booklet rules",
+        (_p("jacquet", "Bloqué, on passe son tour", "Blocked: pass the turn",
             "Un joueur bloqué, qui ne peut jouer aucun dé, passe son tour.",
             "A blocked player, with no die to play, passes."),
          _p("jacquet,blocked_loses=true", "Bloqué, c'est perdu", "Blocked means lost",
             "Un joueur qui ne peut jouer aucun dé perd la partie.",
             "A player who cannot play any die loses the game.")),
         True, *_NOIR_BLANC, *_OPENING_THROW, lot_by_dice=True,
+        headings=(("Joueur bloqué", "Blocked player"),),
     ),
     Entry(
         "tablut", "Tablut", "Tablut", (2, 2), (10, 20), 7,
         "Jeu de chasse scandinave, né d'un jeu viking : le roi suédois doit fuir vers un bord.",
         "A Nordic hunt game born of a Viking one: the Swedish king must flee to an edge.",
-        (_p("tablut", "Règle du livret", "Booklet rules",
+        (_p("tablut", "Roi rapide et armé", "Fast, armed king",
             "Le roi glisse comme une tour et aide à prendre les Moscovites.",
             "The king slides like a rook and helps to capture Muscovites."),
          _p("tablut,slow_king=true", "Roi lent", "Slow king",
@@ -333,28 +401,34 @@ CATALOGUE: tuple[Entry, ...] = (
          _p("tablut,armed_king=false", "Roi sans arme", "Unarmed king",
             "Le roi ne participe pas aux prises.", "The king takes no part in captures."),
          _p("tablut,slow_king=true,armed_king=false", "Roi lent et sans arme",
-            "Slow, unarmed king", "Les deux variantes du livret à la fois.",
-            "Both of the booklet's variants at once.")),
+            "Slow, unarmed king", "Le roi avance d'une case à la fois et ne prend pas.",
+            "The king moves one square at a time and takes no part in captures.")),
         False, *_seats("tablut", "blanc", "noir"),
-        "Les camps sont tirés au sort ; les Suédois (blancs) commencent.",
-        "Sides are drawn by lot; the Swedes (White) move first.", sides_by_lot=True,
+        "Les Suédois (blancs) commencent. Choisissez qui joue chaque camp.",
+        "The Swedes (White) move first. Choose who plays each side.",
+        headings=(("Le roi", "The king"),),
     ),
     Entry(
         "assaut", "Assaut", "Assault", (2, 2), (10, 20), 7,
         "Un jeu de chasse : 2 officiers défendent la forteresse contre 24 soldats.",
         "A hunt game: 2 officers defend the fortress against 24 soldiers.",
         (_p("assaut", "Prise obligatoire", "Compulsory capture",
-            "Variante du livret : un officier doit prendre, et le plus de soldats possible.",
-            "Booklet variant: an officer must capture, as many soldiers as possible."),
+            "Un officier doit prendre, et le plus de soldats possible.",
+            "An officer must capture, as many soldiers as possible.",
+            path=(_COMPULSORY, ("Le plus de soldats", "As many soldiers as possible"))),
          _p("assaut:souffler", "Règle ancienne : on souffle", "Old rules: huffing",
             "Prise libre, mais l'officier qui oublie une prise peut être retiré (« soufflé »).",
-            "Capture is free, but an officer who misses one may be removed (huffed)."),
+            "Capture is free, but an officer who misses one may be removed (huffed).",
+            path=(("Règle ancienne : on souffle", "Old rules: huffing"),
+                  ("Prise libre", "Free capture"))),
          _p("assaut,max_capture=false", "Prise obligatoire, au choix", "Compulsory, any capture",
             "Un officier doit prendre, mais choisit quelle prise faire.",
-            "An officer must capture, but chooses which capture to make.")),
+            "An officer must capture, but chooses which capture to make.",
+            path=(_COMPULSORY, ("Au choix de l'officier", "The officer's choice")))),
         False, *_seats("assaut", "soldats", "officiers"),
         "Les officiers se placent dans la forteresse, puis les soldats commencent.",
         "The officers take their places in the fortress, then the soldiers start.",
+        headings=(_VERSION, ("Quelle prise ?", "Which capture?")),
     ),
     Entry(
         "multitchoukatro", "Multitchoukatro", "Multitchoukatro", (2, 2), (5, 15), 7,
@@ -362,6 +436,7 @@ CATALOGUE: tuple[Entry, ...] = (
         "Sow seeds from hole to hole: whoever drops the last one in the rouma wins.",
         _MULTI, False, *_seats("multitchoukatro", "sud", "nord"),
         "Sud joue en premier.", "South plays first.",
+        headings=(("Plateau", "Board"),),
     ),
     Entry(
         "latrunculi", "Latroncules", "Latrunculi", (2, 2), (20, 40), 8,
@@ -374,6 +449,7 @@ CATALOGUE: tuple[Entry, ...] = (
             "Un pion pris est retiré aussitôt ; on avance d'une case à la fois.",
             "A captured piece is removed at once; pieces move one square at a time.")),
         False, *_seats("latrunculi", "blanc", "noir"), *_WHITE_PLACES, first_option="first",
+        headings=(_VERSION,),
     ),
     Entry(
         "rithmomachie", "Rithmomachie", "Rithmomachia", (2, 2), (45, 90), 12,
@@ -383,6 +459,7 @@ CATALOGUE: tuple[Entry, ...] = (
         "Le camp des nombres pairs commence : Noirs (Renaissance), Blancs (Moyen Âge).",
         "The even numbers start: Black (Renaissance), White (Middle Ages).",
         first_option="first",
+        headings=(("Époque", "Era"), ("Pour gagner", "To win"), ("", "")),
     ),
 )
 

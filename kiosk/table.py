@@ -9,16 +9,16 @@ HUMAN = "humain"
 CONTROLLERS = (HUMAN, "debutant", "joueur", "expert")
 
 CONTROLLER_LABELS = {
-    HUMAN: ("Personne", "Person"),
+    HUMAN: ("Une personne", "A person"),
     "debutant": ("Machine débutante", "Beginner machine"),
-    "joueur": ("Machine joueuse", "Player machine"),
+    "joueur": ("Machine confirmée", "Intermediate machine"),
     "expert": ("Machine experte", "Expert machine"),
     "random": ("Machine au hasard", "Random machine"),
 }
 SHORT_LABELS = {
-    HUMAN: ("Personne", "Person"),
+    HUMAN: ("Une personne", "A person"),
     "debutant": ("Débutant", "Beginner"),
-    "joueur": ("Joueur", "Player"),
+    "joueur": ("Confirmé", "Intermediate"),
     "expert": ("Expert", "Expert"),
     "random": ("Hasard", "Random"),
 }

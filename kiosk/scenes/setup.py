@@ -1,8 +1,18 @@
-"""Setup: the variant as a preset, a person or a machine per seat, then play."""
+"""Setup: the rules, then their variant; a person or a machine per seat; then play.
+
+The left column shows the board, what the chosen rules mean and who starts,
+above the Back / Rules / Learn / Play buttons. The right column holds the
+choices: one row per step of the catalogue's presets (the rules first, then
+their variant, never more than a handful at once), the number of players
+where it is chosen apart, and one row per seat. Everything is laid out in
+:meth:`SetupScene.layout`, measured with the fonts it is drawn with, so that
+nothing runs off the screen or out of its button.
+"""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 import pygame
 
@@ -12,13 +22,46 @@ from kiosk.illustration import illustration
 from kiosk.lessons.model import lessons_for
 from kiosk.scenes.base import ButtonScene
 from kiosk.scenes.chrome import draw_backdrop, draw_title
+from kiosk.scenes.setup_layout import GAP, LabelButton, columns_for, grid, spread
+from kiosk.setup_choices import choice_rows
 from kiosk.table import CONTROLLERS, HUMAN, SHORT_LABELS, Table
-from kiosk.ui.text import blit_paragraph, blit_text
-from kiosk.ui.theme import CANVAS, PALETTE, seat_colours
-from kiosk.ui.widgets import Button, ButtonRow, rounded_panel
+from kiosk.ui.text import blit_text, wrap
+from kiosk.ui.theme import CANVAS, PALETTE, Colour, font, seat_colours
 
 LEFT = pygame.Rect(56, 160, 700, 880)
-RIGHT_X = 800
+PICTURE = pygame.Rect(LEFT.x, LEFT.y, LEFT.width, 440)
+ACTIONS_Y = LEFT.bottom - 100
+RIGHT = pygame.Rect(800, 160, CANVAS[0] - 56 - 800, 880)
+CHOICE_H = 76
+SEAT_H = 84
+HEADING = 32
+"""Size of a heading over a row of choices."""
+HEADING_STEP = 48
+"""Room a heading takes above its row."""
+ROW_GAP = 22
+"""Space below a row of buttons."""
+TEXT = 26
+"""Size of the left column's sentences."""
+NAME = 28
+"""Size of a seat's name."""
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text of the setup screen, where it is drawn."""
+
+    text: str
+    pos: tuple[int, int]
+    size: int
+    colour: Colour
+    style: str = "sans"
+    anchor: str = "topleft"
+
+    @property
+    def rect(self) -> pygame.Rect:
+        rect = pygame.Rect((0, 0), font(self.size, self.style).size(self.text))
+        setattr(rect, self.anchor, self.pos)
+        return rect
 
 
 class SetupScene(ButtonScene):
@@ -29,9 +72,13 @@ class SetupScene(ButtonScene):
         self.entry = entry
         self.preset: Preset = entry.presets[0]
         self.players = len(find_game(self.preset.spec).players)
-        default = self.kiosk.settings.ai_level
         self.controllers: list[str] = []
-        self._default_level = default
+        self._default_level = self.kiosk.settings.ai_level
+        self.texts: list[Text] = []
+        self.choices: list[LabelButton] = []
+        """The buttons choosing the rules and their variant (not the seats)."""
+        self.seat_rows: list[list[LabelButton]] = []
+        self.seat_y: list[int] = []
 
     def enter(self) -> None:
         self._fit_seats()
@@ -52,52 +99,132 @@ class SetupScene(ButtonScene):
             self.controllers.append(HUMAN if not self.controllers else self._default_level)
         del self.controllers[seats:]
 
+    # ----------------------------------------------------------------- layout
+
     def layout(self) -> None:
-        self.buttons = ButtonRow()
-        presets = self.entry.presets
-        columns = 3 if len(presets) > 6 else 2
-        width = (CANVAS[0] - RIGHT_X - 56 - (columns - 1) * 16) // columns
-        height = 72 if len(presets) > 6 else 84
-        y0 = 220
-        for i, preset in enumerate(presets):
-            row, column = divmod(i, columns)
-            rect = pygame.Rect(
-                RIGHT_X + column * (width + 16), y0 + row * (height + 14), width, height
-            )
-            button = Button(
-                rect, self.pick(preset.label_fr, preset.label_en), self._choose(preset), size=28
-            )
-            button.selected = preset is self.preset
-            self.buttons.add(button)
-        rows = -(-len(presets) // columns)
-        self.detail_y = y0 + rows * (height + 14) + 4
-        self.seats_y = self.detail_y + 110
-        game = find_game(self.spec)
-        self.colours = seat_colours(game.players)
+        """Every button and line of text, placed and measured."""
+        self.buttons.clear()
+        self.texts = []
+        self.choices = []
+        y = self._layout_choices(RIGHT.y)
         if self.entry.seats_apart:
-            low, high = self.entry.players
-            for count in range(low, high + 1):
-                rect = pygame.Rect(
-                    CANVAS[0] - 56 - (high - count + 1) * 96, self.seats_y - 6, 86, 60
-                )
-                button = Button(rect, str(count), self._count(count), size=28)
-                button.selected = count == self.players
+            y = self._layout_count(y)
+        self._layout_seats(y)
+        self._layout_left()
+
+    def _heading(self, text: str, y: int) -> int:
+        if not text:
+            return y
+        self.texts.append(Text(text, (RIGHT.x, y), HEADING, PALETTE.gold, "serif-bold"))
+        return y + HEADING_STEP
+
+    def _layout_choices(self, y: int) -> int:
+        for row in choice_rows(self.entry, self.preset):
+            y = self._heading(self.pick(*row.heading), y)
+            labels = [self.pick(*label) for label in row.labels]
+            columns = max(2, columns_for(labels, RIGHT.width, CHOICE_H, 28))
+            rects = grid(RIGHT.x, y, RIGHT.width, len(labels), columns, CHOICE_H)
+            for number, (label, rect) in enumerate(zip(labels, rects, strict=True)):
+                button = LabelButton(rect, label, self._choose(row.targets[number]), size=28)
+                button.selected = number == row.chosen
                 self.buttons.add(button)
+                self.choices.append(button)
+            y = rects[-1].bottom + ROW_GAP
+        return y
+
+    def _layout_count(self, y: int) -> int:
+        """The number of players, on one line: the words, then one button per count."""
+        low, high = self.entry.players
+        width = 84
+        x = RIGHT.right - (high - low + 1) * (width + GAP) + GAP
+        self.texts.append(
+            Text(
+                self._("Nombre de joueurs"),
+                (RIGHT.x, y + CHOICE_H // 2),
+                HEADING,
+                PALETTE.gold,
+                "serif-bold",
+                "midleft",
+            )
+        )
+        for count in range(low, high + 1):
+            rect = pygame.Rect(x + (count - low) * (width + GAP), y, width, CHOICE_H)
+            button = LabelButton(rect, str(count), self._count(count), size=30)
+            button.selected = count == self.players
+            self.buttons.add(button)
+        return y + CHOICE_H + ROW_GAP
+
+    def _layout_seats(self, y: int) -> None:
+        """A heading, then per seat its colour, its name and who plays it; the seats sit
+        at the bottom of the column, where a change of rules above does not move them."""
         levels = [c for c in CONTROLLERS if c == HUMAN or c in self.kiosk.settings.ai_levels]
-        seat_h = 64 if len(self.controllers) > 4 else 76
-        choice_w = 190
-        for seat in range(len(self.controllers)):
-            y = self.seats_y + 50 + seat * (seat_h + 10)
-            for j, controller in enumerate(levels):
-                rect = pygame.Rect(
-                    CANVAS[0] - 56 - (len(levels) - j) * (choice_w + 10) + 10, y, choice_w, seat_h
-                )
-                label = self.pick(*SHORT_LABELS[controller])
-                button = Button(rect, label, self._seat(seat, controller), size=26)
-                button.selected = self.controllers[seat] == controller
+        labels = [self.pick(*SHORT_LABELS[level]) for level in levels]
+        names = self._names()
+        seats = len(self.controllers)
+        name_width = max(font(NAME, "sans-bold").size(name)[0] for name in names)
+        x = max(RIGHT.x + 220, RIGHT.x + 56 + name_width + 20)
+        rects = spread(x, RIGHT.right - x, labels, 26)
+        height = min(SEAT_H, (RIGHT.bottom - y - HEADING_STEP + GAP) // seats - GAP)
+        first = RIGHT.bottom - seats * (height + GAP) + GAP
+        heading_y = first - HEADING_STEP
+        self.texts.append(
+            Text(self._("Qui joue ?"), (RIGHT.x, heading_y), HEADING, PALETTE.gold, "serif-bold")
+        )
+        machines = [r for r, level in zip(rects, levels, strict=True) if level != HUMAN]
+        if machines:
+            middle = (machines[0].left + machines[-1].right) // 2
+            caption = self._("ou la machine :")
+            where = (middle, heading_y + HEADING)
+            self.texts.append(Text(caption, where, 24, PALETTE.ivory_dark, "sans", "midbottom"))
+        self.seat_rows = []
+        self.seat_y = []
+        for seat in range(seats):
+            top = first + seat * (height + GAP)
+            row = []
+            for level, label, rect in zip(levels, labels, rects, strict=True):
+                area = pygame.Rect(rect.x, top, rect.width, height)
+                button = LabelButton(area, label, self._seat(seat, level), size=26)
+                button.selected = self.controllers[seat] == level
                 self.buttons.add(button)
-        self.seat_h = seat_h
-        bottom = LEFT.bottom - 100
+                row.append(button)
+            self.seat_rows.append(row)
+            self.seat_y.append(top + height // 2)
+            name = Text(names[seat], (RIGHT.x + 56, top + height // 2), NAME, PALETTE.ivory,
+                        "sans-bold", "midleft")
+            self.texts.append(name)
+        self.colours = seat_colours(find_game(self.spec).players)
+
+    def _names(self) -> list[str]:
+        names = seat_names(self.spec, self.kiosk.tr.lang)
+        return [
+            names[seat] if seat < len(names) else f"{seat + 1}"
+            for seat in range(len(self.controllers))
+        ]
+
+    def _layout_left(self) -> None:
+        """What the choice means and who starts, under the picture; then the actions."""
+        y = PICTURE.bottom + 24
+        bottom = ACTIONS_Y - 20
+        blocks = [
+            (self.pick(self.preset.label_fr, self.preset.label_en), PALETTE.gold, "sans-bold"),
+            (self.pick(self.preset.detail_fr, self.preset.detail_en), PALETTE.ivory, "sans"),
+            (self._starter_text(), PALETTE.ivory_dark, "sans"),
+        ]
+        size = TEXT
+        while True:  # the largest size at which it all fits (a floor of 20 px)
+            step = round(size * 1.25)
+            lines = [
+                (line, colour, style)
+                for text, colour, style in blocks
+                if text
+                for line in [*wrap(text, size, LEFT.width, style), ""]
+            ]
+            if y + step * (len(lines) - 1) <= bottom or size <= 20:
+                break
+            size -= 2
+        for number, (line, colour, style) in enumerate(lines):
+            if line:
+                self.texts.append(Text(line, (LEFT.x, y + number * step), size, colour, style))
         actions = [
             (self._("Retour"), self.kiosk.pop, PALETTE.ivory_dark, 34),
             (self._("Règles"), self._rules, PALETTE.calm, 34),
@@ -109,9 +236,11 @@ class SetupScene(ButtonScene):
         widths[-1] = LEFT.width - sum(widths) - 16 * (len(actions) - 1)
         x = LEFT.x
         for (label, action, colour, size), width in zip(actions, widths, strict=True):
-            rect = pygame.Rect(x, bottom, width, 100)
-            self.buttons.add(Button(rect, label, action, colour, size))
+            rect = pygame.Rect(x, ACTIONS_Y, width, 100)
+            self.buttons.add(LabelButton(rect, label, action, colour, size))
             x += width + 16
+
+    # ---------------------------------------------------------------- actions
 
     def _choose(self, preset: Preset):  # type: ignore[no-untyped-def]
         def action() -> None:
@@ -174,6 +303,8 @@ class SetupScene(ButtonScene):
                 )
         self.kiosk.replace_top(PlayScene(self.kiosk, self.entry, table))
 
+    # ---------------------------------------------------------------- drawing
+
     def draw(self, canvas: pygame.Surface) -> None:
         draw_backdrop(canvas)
         draw_title(
@@ -181,42 +312,16 @@ class SetupScene(ButtonScene):
             self.pick(self.entry.name_fr, self.entry.name_en),
             self.pick(self.entry.pitch_fr, self.entry.pitch_en),
         )
-        panel = pygame.Rect(LEFT.x, LEFT.y, LEFT.width, 560)
-        rounded_panel(canvas, panel, PALETTE.felt_dark, radius=26)
-        picture = illustration(self.spec, (panel.width - 40, panel.height - 40))
-        canvas.blit(picture, (panel.x + 20, panel.y + 20))
-        starts = self._starter_text()
-        blit_paragraph(
-            canvas,
-            starts,
-            pygame.Rect(LEFT.x, panel.bottom + 30, LEFT.width, 150),
-            26,
-            PALETTE.ivory,
-        )
-        blit_text(canvas, self._("Variante"), (RIGHT_X, 160), 34, PALETTE.gold, "serif-bold")
-        detail = self.pick(self.preset.detail_fr, self.preset.detail_en)
-        if detail:
-            blit_paragraph(
-                canvas,
-                detail,
-                pygame.Rect(RIGHT_X, self.detail_y + 6, CANVAS[0] - RIGHT_X - 56, 96),
-                24,
-                PALETTE.ivory_dark,
-            )
-        blit_text(
-            canvas, self._("Joueurs"), (RIGHT_X, self.seats_y), 34, PALETTE.gold, "serif-bold"
-        )
-        names = seat_names(self.spec, self.kiosk.tr.lang)
-        for seat in range(len(self.controllers)):
-            y = self.seats_y + 50 + seat * (self.seat_h + 10) + self.seat_h // 2
-            pygame.draw.circle(canvas, self.colours[seat], (RIGHT_X + 26, y), 22)
-            pygame.draw.circle(canvas, PALETTE.ink, (RIGHT_X + 26, y), 22, 2)
-            name = names[seat] if seat < len(names) else f"{seat + 1}"
-            blit_text(
-                canvas, name, (RIGHT_X + 60, y), 30, PALETTE.ivory, "sans-bold", anchor="midleft"
-            )
+        pygame.draw.rect(canvas, PALETTE.felt_dark, PICTURE, border_radius=26)
+        picture = illustration(self.spec, (PICTURE.width - 40, PICTURE.height - 40))
+        canvas.blit(picture, picture.get_rect(center=PICTURE.center))
+        for seat, y in enumerate(self.seat_y):
+            pygame.draw.circle(canvas, self.colours[seat], (RIGHT.x + 26, y), 22)
+            pygame.draw.circle(canvas, PALETTE.ink, (RIGHT.x + 26, y), 22, 2)
+        for text in self.texts:
+            blit_text(canvas, text.text, text.pos, text.size, text.colour, text.style, text.anchor)
         self.buttons.draw(canvas)
 
     def _starter_text(self) -> str:
-        line = self.pick(self.entry.starts_fr, self.entry.starts_en)
+        line = self.pick(*self.entry.starts(self.preset))
         return self._("Qui commence ? {line}").format(line=line) if line else ""

@@ -114,7 +114,8 @@ EXTRA_COLOURS: tuple[Colour, ...] = (
 
 def seat_colours(players: tuple[str, ...] | list[str]) -> tuple[Colour, ...]:
     """Colours of the seats, from the players' names, distinct ones for the rest."""
-    spare = iter(c for c in EXTRA_COLOURS if c not in SEAT_COLOURS.values())
+    named = {SEAT_COLOURS[name] for name in players if name in SEAT_COLOURS}
+    spare = iter(c for c in EXTRA_COLOURS if c not in named)
     return tuple(SEAT_COLOURS.get(name) or next(spare, PALETTE.gold) for name in players)
 
 
