@@ -31,6 +31,7 @@ class Preset:
     path: tuple[Label, ...] = ()  # the setup's choices leading here; (label,) when empty
     starts_fr: str = ""  # who starts, when not the entry's line
     starts_en: str = ""
+    rank: int = 0  # where its last step stands among its neighbours on the setup screen
 
     @property
     def steps(self) -> tuple[Label, ...]:
@@ -253,7 +254,7 @@ _MULTI = tuple(
     _p("multitchoukatro" + (f",cases={n}" if n != 6 else ""), f"Plateau de {n} cases",
        f"Board of {n} holes", f"{n // 2} graines par case{note_fr}.",
        f"{n // 2} seeds per hole{note_en}.", (max(3, n - 4), 2 * n),
-       path=((f"{n} cases", f"{n} holes"),))
+       path=((f"{n} cases", f"{n} holes"),), rank=n)
     for n, note_fr, note_en in (
         (6, " : la partie habituelle", ": the usual game"),
         (4, " : une partie éclair", ": a lightning game"),
@@ -288,7 +289,7 @@ CATALOGUE: tuple[Entry, ...] = (
             "Les 4 pions du centre sont déjà posés en croix.",
             "The 4 centre discs start crossed.", first_by_lot=False,
             starts_fr="Les Noirs commencent.", starts_en="Black moves first.")),
-        True, *_NOIR_BLANC, "On tire au sort qui commence.", "Who starts is drawn by lot.",
+        True, *_NOIR_BLANC, "Le sort en décide.", "Drawn by lot.",
         first_option="first", headings=(("Ouverture", "Opening"),),
     ),
     Entry(
@@ -381,10 +382,12 @@ CATALOGUE: tuple[Entry, ...] = (
         "Backgammon's French cousin: a race with no hitting, where you block the other.",
         (_p("jacquet", "Bloqué, on passe son tour", "Blocked: pass the turn",
             "Un joueur bloqué, qui ne peut jouer aucun dé, passe son tour.",
-            "A blocked player, with no die to play, passes."),
+            "A blocked player, with no die to play, passes.",
+            path=(("Il passe son tour", "Passes the turn"),)),
          _p("jacquet,blocked_loses=true", "Bloqué, c'est perdu", "Blocked means lost",
             "Un joueur qui ne peut jouer aucun dé perd la partie.",
-            "A player who cannot play any die loses the game.")),
+            "A player who cannot play any die loses the game.",
+            path=(("Il perd la partie", "Loses the game"),))),
         True, *_NOIR_BLANC, *_OPENING_THROW, lot_by_dice=True,
         headings=(("Joueur bloqué", "Blocked player"),),
     ),

@@ -2,7 +2,8 @@
 
 Each preset of a catalogue entry is reached by its *steps* (the rules, then a
 variant of them). The setup shows one row per step: the choices open at that
-step given the ones above it, the chosen one marked. Tapping a choice picks
+step given the ones above it (in the catalogue's order, or by the presets'
+rank), the chosen one marked. Tapping a choice picks
 the preset under it that keeps the most of the narrower choices already made
 (from "Règle classique, 12 cases" to "Variante française" keeps the 12 cases).
 """
@@ -40,7 +41,7 @@ def choice_rows(entry: Entry, preset: Preset) -> list[ChoiceRow]:
         ):
             continue
         labels: list[Label] = []
-        for candidate in entry.presets:
+        for candidate in sorted(entry.presets, key=lambda p: p.rank):
             path = candidate.steps
             if path[:step] == steps[:step] and path[step] not in labels:
                 labels.append(path[step])
