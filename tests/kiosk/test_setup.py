@@ -185,3 +185,21 @@ def test_tablut_says_the_sides_are_chosen(kiosks: dict[str, Kiosk]) -> None:
     scene = open_setup(kiosks["en"], entry("tablut"))
     words = " ".join(t.text for t in scene.texts)
     assert "lot" not in words and "Choose who plays each side" in words
+
+
+@pytest.mark.parametrize("game_id", [e.game_id for e in CATALOGUE])
+def test_steps_are_complete_in_both_languages(game_id: str) -> None:
+    game = entry(game_id)
+    depth = len(game.presets[0].steps)
+    assert all(len(p.steps) == depth for p in game.presets)
+    assert len({p.steps for p in game.presets}) == len(game.presets), "two presets, one way"
+    for preset in game.presets:
+        for french, english in preset.steps:
+            assert french.strip() and english.strip() and len(french) <= 40 >= len(english)
+    for preset in game.presets:
+        for row in choice_rows(game, preset):
+            french, english = row.heading
+            assert bool(french.strip()) == bool(english.strip()), game_id
+            pairs = zip(row.labels, row.targets, strict=True)
+            assert all(label in target.steps for label, target in pairs)
+        assert all(game.starts(preset)), preset.spec
