@@ -122,7 +122,8 @@ class SetupScene(ButtonScene):
         for row in choice_rows(self.entry, self.preset):
             y = self._heading(self.pick(*row.heading), y)
             labels = [self.pick(*label) for label in row.labels]
-            columns = max(2, columns_for(labels, RIGHT.width, CHOICE_H, 28))
+            # a lone choice (what these rules are) takes half the width, as a pair would
+            columns = 2 if len(labels) == 1 else columns_for(labels, RIGHT.width, CHOICE_H, 28)
             rects = grid(RIGHT.x, y, RIGHT.width, len(labels), columns, CHOICE_H)
             for number, (label, rect) in enumerate(zip(labels, rects, strict=True)):
                 button = LabelButton(rect, label, self._choose(row.targets[number]), size=28)
