@@ -270,8 +270,8 @@ class SerialBoard(SensorBoard):
             message, kind = p.LedSet(changed), "led_set"
         else:
             message, kind = p.LedFull(desired), "led_full"
+        self._counts[kind] += 1  # counted before the write: a reader of stats() never lags the line
         seq = self._send(message)
-        self._counts[kind] += 1
         self._unacked[seq] = time.monotonic()
         self._sent = desired
 
