@@ -1,5 +1,5 @@
 """Things drawn around and over a game: the doubling cube and the status line,
-the scoreboard of many players, the demonstration's banner, "are you still there?"."""
+the demonstration's banner, "are you still there?"."""
 
 from __future__ import annotations
 
@@ -8,16 +8,22 @@ from functools import lru_cache
 import pygame
 
 from kiosk.games.base import Extras
+from kiosk.ui import drawn
 from kiosk.ui.dice import draw_cube
-from kiosk.ui.text import blit_paragraph, blit_text
-from kiosk.ui.theme import CANVAS, PALETTE, Colour
+from kiosk.ui.text import blit_paragraph, blit_text, fit_size
+from kiosk.ui.theme import CANVAS, PALETTE
 from kiosk.ui.widgets import rounded_panel
+
+CUBE = 70
+CUBE_ROOM = CUBE + 26
+"""The strip a board with a doubling cube leaves free on its left for it."""
 
 
 def draw_cube_and_status(
     canvas: pygame.Surface, board: pygame.Rect, extras: Extras, status: str
 ) -> None:
-    """The doubling cube beside the board (by its owner), the status line above it."""
+    """The doubling cube left of the board (by its owner's side; on the board's edge
+    when there is no room), the status line above the board."""
     if extras.cube is not None:
         if extras.cube_owner is None:
             y = board.centery
@@ -25,38 +31,20 @@ def draw_cube_and_status(
             y = board.bottom - 60
         else:
             y = board.top + 60
-        draw_cube(canvas, (board.left - 4, y), 70, extras.cube)
+        x = board.left - CUBE_ROOM // 2 if board.left >= CUBE_ROOM + 20 else board.left - 4
+        drawn.note(canvas, "panel", pygame.Rect(x - CUBE // 2, y - CUBE // 2, CUBE, CUBE))
+        draw_cube(canvas, (x, y), CUBE, extras.cube)
     if status:
+        size = fit_size(status, board.width + 40, 26, "sans-bold")
         blit_text(
             canvas,
             status,
             (board.centerx, max(10, board.top - 40)),
-            26,
+            size,
             PALETTE.ivory,
             "sans-bold",
             anchor="midtop",
         )
-
-
-def draw_scoreboard(
-    canvas: pygame.Surface, rect: pygame.Rect, extras: Extras, colours: tuple[Colour, ...]
-) -> None:
-    """Every seat's colour, number and score in one strip."""
-    rounded_panel(canvas, rect, PALETTE.ivory_dark, radius=18)
-    x = rect.x + 20
-    for seat, colour in enumerate(colours):
-        score = extras.panels[seat].score if seat < len(extras.panels) else ""
-        pygame.draw.circle(canvas, colour, (x + 14, rect.centery), 14)
-        used = blit_text(
-            canvas,
-            f"{seat + 1} {score}",
-            (x + 34, rect.centery),
-            26,
-            PALETTE.ink,
-            "sans-bold",
-            anchor="midleft",
-        )
-        x = used.right + 24
 
 
 @lru_cache(maxsize=8)
