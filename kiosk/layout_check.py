@@ -6,13 +6,13 @@ shows it scaled by two thirds; a portrait panel (1080 × 1920, ``rotation``
 the places are the same on every screen; what changes is the size a text
 reaches the eye at, checked against :data:`LEGIBLE`.
 
-A text's panel is the smallest panel (or the board) drawn before it, in the
-same layer, that holds the text's centre or its start, or the button that
-holds its centre (its label); with none, the screen.
+A text's panel is the smallest panel drawn before it, in the same layer, that
+holds the text's centre or its start, or the button that holds its centre
+(its label); with none, the screen. Nothing is drawn over the board.
 A fault is a text that leaves its panel, its box or the screen, that was cut
 short, that touches another text or a button, that crosses or lies under
 another panel, or that is too small; a button that leaves its panel or
-touches another button.
+touches another button; a text, panel or button over the board.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ LEGIBLE = 13
 """Smallest text size, in pixels of the screen, that a visitor reads without effort."""
 SLACK = 2
 """Pixels two things may share (antialiased edges, rounding) before they collide."""
-HOLDERS = ("panel", "button", "board")
+HOLDERS = ("panel", "button")
 
 
 @dataclass(frozen=True)
@@ -112,6 +112,7 @@ def faults(items: Sequence[Drawn], screen: Screen = SCREENS[0]) -> list[Fault]:
     rects = {item.order: screen.place(item.rect) for item in items}
     whole = pygame.Rect((0, 0), screen.size)
     holders = [item for item in items if item.kind in HOLDERS]
+    boards = [item for item in items if item.kind == "board"]
     texts = [item for item in items if item.kind == "text"]
     buttons = [item for item in items if item.kind == "button"]
     found: list[Fault] = []
@@ -179,6 +180,16 @@ def faults(items: Sequence[Drawn], screen: Screen = SCREENS[0]) -> list[Fault]:
                 and _overlap(rect, rects[button.order])
             ):
                 fault("overlaps a button", text, button)
+    for board in boards:
+        for item in texts + holders:
+            rect = rects[item.order]
+            if item.layer != board.layer or rect.contains(rects[board.order]):
+                continue
+            if _overlap(rect, rects[board.order]):
+                if board.order > item.order:
+                    fault(f"{item.kind} under the board", item, board)
+                else:
+                    fault(f"{item.kind} over the board", item, board)
     for a, b in _pairs(texts):
         if a.layer == b.layer and _overlap(rects[a.order], rects[b.order]):
             fault("overlaps a text", a, b)

@@ -146,9 +146,9 @@ class SeatPanel:
     def layout_buttons(self, actions: list[Action]) -> list[Button]:
         """Buttons in rows from the bottom up (the first nearest the player): two to a
         row when both labels fit half a row, or in smaller type when rows of one would
-        leave the message too little room."""
+        leave the message too little room (beside them, in a wide panel)."""
         area = self._columns()[1]
-        room = area.height - (0 if self.wide else ABOVE_BUTTONS)
+        room = area.height - (MESSAGE_ROOM if self.wide else ABOVE_BUTTONS)
         rows = _rows(actions, (area.width - ROW_GAP) // 2, 26)
         if len(rows) * (BUTTON_H + ROW_GAP) > room:
             rows = _rows(actions, (area.width - ROW_GAP) // 2, MIN_TEXT)
@@ -162,6 +162,16 @@ class SeatPanel:
                 buttons.append(Button(rect, label, run, colour, size=30))
             y -= BUTTON_H + ROW_GAP
         return buttons
+
+    def _beside_buttons(self) -> pygame.Rect | None:
+        """In a wide panel, the room above the buttons in their column (if a message
+        fits there)."""
+        info, actions = self._columns()
+        if info is actions:
+            return None
+        top = min((b.rect.top for b in self.buttons.buttons), default=actions.bottom) - ROW_GAP
+        room = pygame.Rect(actions.x, actions.y, actions.width, top - actions.y)
+        return room if room.height >= MESSAGE_ROOM else None
 
     def _room_bottom(self) -> int:
         """The bottom of the room left for the counts and the message."""
@@ -207,11 +217,14 @@ class SeatPanel:
             return pygame.transform.rotate(surface, self.turn) if self.turn else surface.copy()
         y = self._header(surface, info, content, content.controller)
         y = self._headline(surface, info, y, content, clock)
-        reserve = MESSAGE_ROOM if content.message else 0
+        beside = self._beside_buttons()
+        reserve = MESSAGE_ROOM if content.message and beside is None else 0
         y = self._lines(surface, pygame.Rect(info.x, y, info.width, bottom - reserve - y),
                         content.lines)
         if content.message:
-            room = pygame.Rect(info.x, y + 8, info.width, bottom - y - 8)
+            room = beside or pygame.Rect(info.x, y + 8, info.width, bottom - y - 8)
+            if beside is not None and beside.height < bottom - y - 8:
+                room = pygame.Rect(info.x, y + 8, info.width, bottom - y - 8)
             self._message_box(surface, room, content, page)
         self.buttons.draw(surface)
         return pygame.transform.rotate(surface, self.turn) if self.turn else surface.copy()

@@ -32,7 +32,7 @@ from kiosk.scenes.overlays import (
     draw_still_there,
 )
 from kiosk.scenes.panels import PanelContent, SeatPanel
-from kiosk.scenes.seating import BOARD, MENU, Seating, edges
+from kiosk.scenes.seating import BOARD, DEMO_CAPTION, MENU, Seating, edges
 from kiosk.table import CONTROLLER_LABELS, HUMAN, Table
 from kiosk.touch import Phase, Pointer
 from kiosk.ui import drawn
@@ -75,6 +75,8 @@ class PlayScene(Scene):
         self.colours = seat_colours(game.players)
         self.seating = Seating.at_table(edges(game, self.presentation), table.humans >= 2)
         area = self.seating.board
+        if demo:
+            area = pygame.Rect(area.x, area.y, area.width, area.height - DEMO_CAPTION)
         if self.presentation.extras(game.initial_state()).cube is not None:
             area = pygame.Rect(area.x + CUBE_ROOM, area.y, area.width - CUBE_ROOM, area.height)
         self.view = BoardView(geometry, area, renderer_for(geometry.kind, game.id), self.colours)

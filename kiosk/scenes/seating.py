@@ -34,9 +34,10 @@ MARGIN = 20
 MENU = pygame.Rect(MARGIN, CANVAS[1] - MARGIN - 96, 400, 96)
 """The menu's corner (Menu, Règles) at the bottom left, kept free of panels."""
 BOARD = pygame.Rect(448, 52, 1024, 1016)
-"""The board's area between two columns of 400 pixels."""
-END_COLUMN = 360
-"""Columns beside a board played from its ends: the panels lie across them, turned."""
+"""The board's area between two columns of 400 pixels (a panel turned toward an end
+of the board lies across its column)."""
+DEMO_CAPTION = 270
+"""Room a demonstration leaves under its board: what the game is, the call to play."""
 GAP = 16
 IDLE_HEIGHT = 140
 """A panel sharing its column with the acting player's: its name, who plays it and its
@@ -100,23 +101,18 @@ class Seating:
     def at_table(cls, seat_edges: Sequence[str], facing: bool) -> Seating:
         """``facing``: people sit on different edges, so panels turn to them."""
         seat_edges = tuple(seat_edges)
-        ends = LEFT_END in seat_edges or RIGHT_END in seat_edges
-        width = END_COLUMN if ends else BOARD.x - 2 * MARGIN - 8
+        width = BOARD.x - 2 * MARGIN - 8
         top = MARGIN
         columns = (
             pygame.Rect(MARGIN, top, width, MENU.top - MARGIN - top),
             pygame.Rect(CANVAS[0] - MARGIN - width, top, width, CANVAS[1] - MARGIN - top),
         )
-        board = BOARD
-        if ends:
-            left = columns[0].right + MARGIN
-            board = pygame.Rect(left, BOARD.y, columns[1].left - MARGIN - left, BOARD.height)
         turns = [TURN[edge] if facing else 0 for edge in seat_edges]
         if len(set(seat_edges)) == 1:
             turns = [0] * len(seat_edges)
         order = _column_order(seat_edges)
         spots = tuple((order[seat], turns[seat]) for seat in range(len(seat_edges)))
-        return cls(seat_edges, board, columns, spots)
+        return cls(seat_edges, BOARD, columns, spots)
 
     def column_seats(self, column: int) -> list[int]:
         return [seat for seat, (c, _) in enumerate(self.spots) if c == column]

@@ -360,14 +360,16 @@ def test_a_full_panel_keeps_its_message_clear_of_its_buttons(
     seat_edges: tuple[str, ...], lang: str
 ) -> None:
     """The most a panel holds: five buttons and four counts (three and one when it
-    shares its column, in the games of three to six), the machine thinking, and the
-    longest board instruction (with the longest refusal), in the smallest room."""
+    shares its column, in the games of three to six; three and three at an end of
+    the board, in rithmomachie), the machine thinking, and the longest board
+    instruction (with the longest refusal), in the smallest room."""
     kiosk = kiosk_for(lang)
     seating = Seating.at_table(seat_edges, facing=True)
     every = [t for spec in all_specs() for t in refusals(spec)]
     refusal = max(every, key=lambda t: len(kiosk.tr.pick(*t)))
     message = kiosk.tr.pick(*guide.wrong(refusal)) + " " + kiosk.tr.pick(*guide.CATCH_UP)
     shared = len(seat_edges) > 2
+    ends = LEFT_END in seat_edges
     for acting in range(len(seat_edges)):
         canvas = pygame.Surface((1920, 1080))
         with drawn.recorder(canvas) as notes:
@@ -381,9 +383,11 @@ def test_a_full_panel_keeps_its_message_clear_of_its_buttons(
                     PALETTE.gold,
                     to_move=seat == acting,
                 )
-                content.lines = [kiosk.tr("Prises : {n}").format(n=12)] * (1 if shared else 4)
+                content.lines = [kiosk.tr("Prises : {n}").format(n=12)] * (
+                    1 if shared else 3 if ends else 4
+                )
                 if seat == acting:
-                    labels = LABELS[:3] if shared else LABELS
+                    labels = LABELS[:3] if shared else LABELS[2:] if ends else LABELS
                     panel.set_buttons(panel.layout_buttons(
                         [(kiosk.tr.pick(*label), lambda: None, PALETTE.ivory) for label in labels]))
                     content.headline, content.thinking = kiosk.tr("La machine réfléchit"), True
@@ -398,3 +402,13 @@ def test_a_full_panel_keeps_its_message_clear_of_its_buttons(
             if "too small" in fault.what
         ]
         assert not found, "\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_question_over_an_idle_game_shows_whole(lang: str) -> None:
+    kiosk = kiosk_for(lang)
+    scene = mid_game(kiosk, entry("backgammon"), "backgammon")
+    kiosk.stack.reset(scene)
+    scene.still_there = 9.5
+    found = report(f"still there ({lang})", frame_faults(kiosk))
+    assert not found, "\n" + "\n".join(found)
