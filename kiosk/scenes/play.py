@@ -73,13 +73,14 @@ class PlayScene(Scene):
         self.presentation = presentation_for(game)
         geometry = game.geometry()
         self.colours = seat_colours(game.players)
-        self.seating = Seating.at_table(edges(game, self.presentation), table.humans >= 2)
-        area = self.seating.board
+        area = BOARD
         if demo:
             area = pygame.Rect(area.x, area.y, area.width, area.height - DEMO_CAPTION)
         if self.presentation.extras(game.initial_state()).cube is not None:
             area = pygame.Rect(area.x + CUBE_ROOM, area.y, area.width - CUBE_ROOM, area.height)
         self.view = BoardView(geometry, area, renderer_for(geometry.kind, game.id), self.colours)
+        seats = edges(game, self.presentation, self.view.geometry)
+        self.seating = Seating.at_table(seats, table.humans >= 2)
         self.panels = [
             SeatPanel(rect, turn)
             for rect, (_, turn) in zip(self.seating.rects(None), self.seating.spots, strict=True)

@@ -2,7 +2,7 @@
 
 A touch table is looked at from its edges, and each game's board says where
 its players sit: facing each other across the long edges (most games), at the
-two short ends of a long board (Boissière's rithmomachie, 16 × 8), or side by
+two short ends of a long board (rithmomachie's 16 × 8, drawn lying), or side by
 side along the bottom edge, before their houses (barricades) or before the
 one box they share (shut the box). The board tells it through where each
 player's pieces stand at the start; a board that starts empty or mixed is
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import pygame
 
 from engines.core import Game
+from engines.geometry import Geometry
 from kiosk.games.base import Presentation
 from kiosk.ui.theme import CANVAS
 
@@ -44,19 +45,20 @@ IDLE_HEIGHT = 140
 counts (see ``panels.COMPACT_BELOW``)."""
 
 
-def edges(game: Game, presentation: Presentation) -> tuple[str, ...]:
-    """The edge each seat's player sits at, from where their pieces start."""
+def edges(game: Game, presentation: Presentation, drawn: Geometry) -> tuple[str, ...]:
+    """The edge each seat's player sits at, from where their pieces start on the
+    board as ``drawn`` (a renderer may turn a tall board sideways)."""
     seats = len(game.players)
-    centres = _start_centres(game, presentation)
+    centres = _start_centres(game, presentation, drawn)
     if seats == 2 and None not in centres:
         (x0, y0), (x1, y1) = centres  # type: ignore[misc]
         if abs(x1 - x0) >= 0.4 and abs(x1 - x0) > abs(y1 - y0):
             return (LEFT_END, RIGHT_END) if x0 < x1 else (RIGHT_END, LEFT_END)
     if seats > 1 and all(c is not None and c[1] >= 0.3 for c in centres):
         return (BOTTOM,) * seats
-    if game.geometry().kind == "boxes" or seats != 2:
+    if drawn.kind == "boxes" or seats != 2:
         return (BOTTOM,) * seats
-    if None not in centres and game.geometry().kind != "track":
+    if None not in centres and drawn.kind != "track":
         (_, y0), (_, y1) = centres  # type: ignore[misc]
         if abs(y1 - y0) >= 0.4:
             return (BOTTOM, TOP) if y0 > y1 else (TOP, BOTTOM)
@@ -64,11 +66,11 @@ def edges(game: Game, presentation: Presentation) -> tuple[str, ...]:
 
 
 def _start_centres(
-    game: Game, presentation: Presentation
+    game: Game, presentation: Presentation, drawn: Geometry
 ) -> list[tuple[float, float] | None]:
     """Each seat's pieces' centre at the start, as a fraction of the board from its
     middle (x to the right, y down); ``None`` for a seat with no piece on it."""
-    points = game.geometry().points
+    points = drawn.points
     xs, ys = [p.x for p in points], [p.y for p in points]
     middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
     span = (max(xs) - min(xs) or 1.0, max(ys) - min(ys) or 1.0)
@@ -90,10 +92,10 @@ def _start_centres(
 
 @dataclass(frozen=True)
 class Seating:
-    """The board's area, and for each seat its column (0 left, 1 right) and turn."""
+    """The two columns beside the board, and for each seat its column (0 left,
+    1 right) and turn."""
 
     edges: tuple[str, ...]
-    board: pygame.Rect
     columns: tuple[pygame.Rect, pygame.Rect]
     spots: tuple[tuple[int, int], ...]
 
@@ -112,7 +114,7 @@ class Seating:
             turns = [0] * len(seat_edges)
         order = _column_order(seat_edges)
         spots = tuple((order[seat], turns[seat]) for seat in range(len(seat_edges)))
-        return cls(seat_edges, BOARD, columns, spots)
+        return cls(seat_edges, columns, spots)
 
     def column_seats(self, column: int) -> list[int]:
         return [seat for seat, (c, _) in enumerate(self.spots) if c == column]

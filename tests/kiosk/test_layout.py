@@ -35,6 +35,7 @@ from kiosk.ui import drawn
 from kiosk.ui.text import blit_text
 from kiosk.ui.theme import PALETTE, font
 from kiosk.ui.widgets import Button, rounded_panel
+from tests.kiosk.driver import button_centre, tap
 
 LANGS = ("fr", "en")
 SAMPLE = {
@@ -288,15 +289,18 @@ def test_every_game_teaches_its_wordiest_step_whole(game_id: str) -> None:
 
 
 def test_players_sit_where_their_pieces_start() -> None:
+    from kiosk.boards import renderer_for
     from kiosk.games import presentation_for
     from kiosk.scenes.seating import edges
 
     def seats(spec: str) -> tuple[str, ...]:
         game = find_game(spec)
-        return edges(game, presentation_for(game))
+        geometry = game.geometry()
+        drawn = renderer_for(geometry.kind, game.id).arrange(geometry)
+        return edges(game, presentation_for(game), drawn)
 
     assert seats("rithmomachie:boissiere") == (LEFT_END, RIGHT_END)  # the 16 × 8 board's ends
-    assert seats("rithmomachie:medievale") == (BOTTOM, TOP)  # 8 × 16, blanc below
+    assert seats("rithmomachie:medievale") == (LEFT_END, RIGHT_END)  # 8 × 16, drawn lying
     assert seats("barricades:equipes") == (BOTTOM,) * 4  # every house on the bottom edge
     assert seats("barricades") == (BOTTOM, BOTTOM)
     assert seats("shut-the-box") == (BOTTOM, BOTTOM)  # one box, read from the bottom
@@ -308,6 +312,7 @@ def test_players_sit_where_their_pieces_start() -> None:
     ("spec", "people", "turns"),
     [
         ("rithmomachie:boissiere", 2, (270, 90)),
+        ("rithmomachie:medievale", 2, (270, 90)),
         ("tablut", 2, (0, 180)),
         ("tablut", 1, (0, 0)),
         ("barricades:equipes", 4, (0, 0, 0, 0)),
@@ -338,6 +343,14 @@ def test_each_panel_turns_toward_its_player_with_its_buttons(
             assert panel.to_local(panel.to_canvas(point)) == pytest.approx(point)
     found = report(f"{spec} at the start", frame_faults(kiosk))
     assert not found, "\n" + "\n".join(found)
+    # a tap on the acting player's first button, where it shows, does what it says
+    acting = scene.panels[scene._acting_seat() or 0]
+    label = acting.buttons.buttons[0].label
+    before = (len(scene.run.moves), scene.message)
+    where = button_centre(scene, label)
+    assert where is not None and acting.contains(where)
+    tap(kiosk, where)
+    assert (len(scene.run.moves), scene.message) != before, label
 
 
 LABELS = (
