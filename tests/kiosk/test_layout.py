@@ -26,6 +26,7 @@ from kiosk.board import guide
 from kiosk.catalog import entry
 from kiosk.layout_check import SCREENS, Fault, drawn_frame, faults, frame_faults
 from kiosk.lessons.model import lessons_for
+from kiosk.picker import MovePicker
 from kiosk.runtime import Kiosk
 from kiosk.scenes.panels import PanelContent, SeatPanel
 from kiosk.scenes.play import PlayScene
@@ -186,6 +187,23 @@ def refusals(spec: str) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
+def touched_refusals(scene: PlayScene) -> list[tuple[str, str]]:
+    """What the picker answers to every point touched alone, and after each piece
+    that has somewhere to go."""
+    picker = MovePicker(scene.state, scene.presentation)
+    points = range(len(scene.view.geometry.points))
+    found = []
+    for first in [None, *sorted(picker.starts())[:6]]:
+        for point in points:
+            picker.reset()
+            if first is not None:
+                picker.touch(first)
+            touch = picker.touch(point)
+            if touch.kind == "wrong":
+                found.append(touch.why)
+    return found
+
+
 class Suggests(InlineWorker):
     """The machine's hint, told in turn: each of the moves given (the hint is
     the kiosk's own words for it)."""
@@ -237,7 +255,8 @@ def test_every_game_plays_with_its_longest_messages_whole(spec: str) -> None:
         scene = mid_game(kiosk, game_entry, spec)
         kiosk.stack.reset(scene)
         found += report(f"{spec} play ({lang})", frame_faults(kiosk))
-        refusal = max(refusals(spec), key=lambda t: len(kiosk.tr.pick(*t)))
+        told = [*refusals(spec), *touched_refusals(scene)]
+        refusal = max(told, key=lambda t: len(kiosk.tr.pick(*t)))
         shown_hints = hints(kiosk, scene)
         for what, text, warning in (
             ("refusal", kiosk.tr.pick(*refusal), True),
