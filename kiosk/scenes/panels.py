@@ -4,8 +4,8 @@ Its content is laid out so that nothing covers anything: the buttons take
 their rows at the bottom first, the name, the headline and the counts take
 theirs at the top, and the message gets the room left between them, its text
 shrunk down to :data:`MIN_TEXT` and then shown page after page. A panel much
-wider than tall (turned toward a player at an end of the board) puts the
-message and the buttons in a second column.
+wider than tall (turned toward a player at an end of the board) puts its
+buttons in a second column, the message above them when it has room there.
 """
 
 from __future__ import annotations
@@ -190,7 +190,7 @@ class SeatPanel:
         buttons = tuple(
             (b.label, b.pressed, b.selected, b.enabled, tuple(b.rect)) for b in self.buttons.buttons
         )
-        page = int((clock - self._message_since) / PAGE_SECONDS)
+        page = int((clock - self._message_since) / PAGE_SECONDS) if content.message else 0
         key = (repr(content), buttons, page, int(clock * 12) if content.thinking else 0)
         if key != self._key or self._image is None or drawn.recording():
             with drawn.placed(self._surface, self.rect.topleft, self.turn):

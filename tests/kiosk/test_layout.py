@@ -28,7 +28,7 @@ from kiosk.layout_check import SCREENS, Fault, drawn_frame, faults, frame_faults
 from kiosk.lessons.model import lessons_for
 from kiosk.picker import MovePicker
 from kiosk.runtime import Kiosk
-from kiosk.scenes.panels import PanelContent, SeatPanel
+from kiosk.scenes.panels import PAGE_SECONDS, PanelContent, SeatPanel
 from kiosk.scenes.play import PlayScene
 from kiosk.scenes.seating import BOTTOM, LEFT_END, RIGHT_END, TOP, Seating
 from kiosk.tour import headless_kiosk, lesson_at_work, mid_game, tour_shots
@@ -88,6 +88,20 @@ def test_the_check_sees_a_text_on_a_button_a_cut_and_a_text_off_its_panel() -> N
     assert any(f.startswith("clipped by the screen: «Hors") for f in found), found
     small = faults(notes.items, SCREENS[1])
     assert not any("too small" in str(f) for f in small)
+
+
+def test_a_text_is_wrapped_shrunk_then_paged_to_its_box() -> None:
+    from kiosk.ui.text import fit_paragraph, wrap
+
+    assert all(font(24).size(line)[0] <= 100 for line in wrap("Anticonstitutionnellement", 24, 100))
+    short = fit_paragraph("Deux mots", 300, 60, 26)
+    assert (short.size, len(short.pages)) == (26, 1)
+    long = fit_paragraph("Un message bien plus long " * 12, 300, 60, 26)
+    assert long.size == 20 and len(long.pages) > 1
+    assert all(len(page) * long.step <= 60 + long.step * 0.2 for page in long.pages)
+    assert " ".join(" ".join(page) for page in long.pages).split() == (
+        "Un message bien plus long " * 12
+    ).split()
 
 
 def test_the_screens_are_the_canvas_scaled_or_turned() -> None:
@@ -403,37 +417,43 @@ def test_a_full_panel_keeps_its_message_clear_of_its_buttons(
     shared = len(seat_edges) > 2
     ends = LEFT_END in seat_edges
     for acting in range(len(seat_edges)):
-        canvas = pygame.Surface((1920, 1080))
-        with drawn.recorder(canvas) as notes:
-            for seat, (rect, (_, turn)) in enumerate(
-                zip(seating.rects(acting), seating.spots, strict=True)
-            ):
-                panel = SeatPanel(rect, turn)
-                content = PanelContent(
-                    kiosk.tr.pick(f"Joueur {seat + 1}", f"Player {seat + 1}"),
-                    kiosk.tr.pick("Machine experte", "Expert machine"),
-                    PALETTE.gold,
-                    to_move=seat == acting,
-                )
-                content.lines = [kiosk.tr("Prises : {n}").format(n=12)] * (
-                    1 if shared else 3 if ends else 4
-                )
-                if seat == acting:
-                    labels = LABELS[:3] if shared else LABELS[2:] if ends else LABELS
-                    panel.set_buttons(panel.layout_buttons(
-                        [(kiosk.tr.pick(*label), lambda: None, PALETTE.ivory) for label in labels]))
-                    content.headline, content.thinking = kiosk.tr("La machine réfléchit"), True
-                    content.message, content.message_is_warning = message, True
-                panel.draw(canvas, content, 0.3)
-        shown = " ".join(item.text for item in notes.items)
-        assert message.split()[0] in shown
-        found = [f"{seat_edges} seat {acting} acting: {fault}" for fault in faults(notes.items)]
-        found += [
-            f"{seat_edges} seat {acting} acting [1280 × 720]: {fault}"
-            for fault in faults(notes.items, SCREENS[1])
-            if "too small" in fault.what
-        ]
-        assert not found, "\n" + "\n".join(found)
+        panels: list[tuple[SeatPanel, PanelContent]] = []
+        for seat, (rect, (_, turn)) in enumerate(
+            zip(seating.rects(acting), seating.spots, strict=True)
+        ):
+            panel = SeatPanel(rect, turn)
+            content = PanelContent(
+                kiosk.tr.pick(f"Joueur {seat + 1}", f"Player {seat + 1}"),
+                kiosk.tr.pick("Machine experte", "Expert machine"),
+                PALETTE.gold,
+                to_move=seat == acting,
+            )
+            content.lines = [kiosk.tr("Prises : {n}").format(n=12)] * (
+                1 if shared else 3 if ends else 4
+            )
+            if seat == acting:
+                labels = LABELS[:3] if shared else LABELS[2:] if ends else LABELS
+                panel.set_buttons(panel.layout_buttons(
+                    [(kiosk.tr.pick(*label), lambda: None, PALETTE.ivory) for label in labels]))
+                content.headline, content.thinking = kiosk.tr("La machine réfléchit"), True
+                content.message, content.message_is_warning = message, True
+            panels.append((panel, content))
+        pages: list[str] = []
+        for clock in (0.3, 0.3 + PAGE_SECONDS):  # the message's first and second pages
+            canvas = pygame.Surface((1920, 1080))
+            with drawn.recorder(canvas) as notes:
+                for panel, content in panels:
+                    panel.draw(canvas, content, clock)
+            pages.append(" ".join(item.text for item in notes.items))
+            found = [f"{seat_edges} seat {acting} acting: {f}" for f in faults(notes.items)]
+            found += [
+                f"{seat_edges} seat {acting} acting [1280 × 720]: {f}"
+                for f in faults(notes.items, SCREENS[1])
+                if "too small" in f.what
+            ]
+            assert not found, "\n" + "\n".join(found)
+        assert message.split()[0] in pages[0]
+        assert pages[0] != pages[1] or message.split()[-1] in pages[0]  # paged, or whole
 
 
 @pytest.mark.parametrize("lang", LANGS)
