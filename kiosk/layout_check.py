@@ -113,6 +113,7 @@ def faults(items: Sequence[Drawn], screen: Screen = SCREENS[0]) -> list[Fault]:
     whole = pygame.Rect((0, 0), screen.size)
     holders = [item for item in items if item.kind in HOLDERS]
     boards = [item for item in items if item.kind == "board"]
+    marks = [item for item in items if item.kind == "mark"]
     texts = [item for item in items if item.kind == "text"]
     buttons = [item for item in items if item.kind == "button"]
     found: list[Fault] = []
@@ -173,6 +174,9 @@ def faults(items: Sequence[Drawn], screen: Screen = SCREENS[0]) -> list[Fault]:
                 fault(f"covered by a {other.kind}", text, other)
             else:
                 fault(f"runs into a {other.kind}", text, other)
+        for mark in marks:
+            if mark.layer == text.layer and _overlap(rect, rects[mark.order]):
+                fault("overlaps a mark", text, mark)
         for button in buttons:
             if (
                 button.layer == text.layer

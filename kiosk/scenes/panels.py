@@ -330,6 +330,7 @@ class SeatPanel:
 
     @staticmethod
     def _spinner(surface: pygame.Surface, centre: tuple[int, int], clock: float) -> None:
+        drawn.note(surface, "mark", pygame.Rect(centre[0] - 21, centre[1] - 21, 42, 42), "spinner")
         for i in range(8):
             angle = clock * 5 + i * math.tau / 8
             alpha = 60 + 190 * (i / 7)

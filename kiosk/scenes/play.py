@@ -46,8 +46,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 BOARD_RECT = BOARD
-"""Where the board is drawn (unless its players sit at its ends); the line above it
-holds the game's status (Raichi, phase…)."""
+"""Where the board is drawn (narrower beside a doubling cube, shorter under a
+demonstration's caption); the line above it holds the game's status (Raichi, phase…)."""
 MACHINE_PAUSE = 0.5
 """Seconds a machine's move waits at least, so a person sees it coming."""
 

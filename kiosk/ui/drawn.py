@@ -27,7 +27,8 @@ Box = tuple[int, int, int, int]
 
 @dataclass(frozen=True)
 class Drawn:
-    """One thing drawn: a line of ``text``, a ``button``, a ``panel`` or the ``board``."""
+    """One thing drawn: a line of ``text``, a ``button``, a ``panel``, the ``board``, or
+    a ``mark`` no text may touch (the spinner)."""
 
     kind: str
     rect: Box
@@ -131,7 +132,8 @@ def note_text(
 
 
 def note(surface: pygame.Surface, kind: str, rect: pygame.Rect, label: str = "") -> None:
-    """A ``button``, a ``panel`` holding texts, or the ``board``, drawn at ``rect``."""
+    """A ``button``, a ``panel`` holding texts, the ``board`` or a ``mark``, drawn at
+    ``rect``."""
     if _active is not None:
         _active.add(surface, kind, rect, label)
 
