@@ -12,7 +12,11 @@ import logging
 import os
 import random
 import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -24,6 +28,7 @@ from engines.registry import all_specs
 from kiosk.ai_worker import AiWorker, InlineWorker
 from kiosk.catalog import Entry, Preset, entry
 from kiosk.config import load_settings
+from kiosk.hardware import HardwareLink
 from kiosk.illustration import sample_position
 from kiosk.lessons.model import Lesson, lessons_for
 from kiosk.runtime import Kiosk
@@ -158,17 +163,153 @@ def admin_screens(kiosk: Kiosk) -> list[tuple[str, Scene]]:
     ]
 
 
-def lesson_at_work(kiosk: Kiosk, game_entry: Entry, lesson: Lesson) -> LessonScene:
-    """A lesson at its first "à vous" step (or its last step), animations done."""
+def lesson_at_work(
+    kiosk: Kiosk, game_entry: Entry, lesson: Lesson, step: int | None = None
+) -> LessonScene:
+    """A lesson at its first "à vous" step (or its last step, or step number
+    ``step``), animations done."""
     scene = LessonScene(kiosk, game_entry, lesson)
     kiosk.stack.reset(scene)
-    while not scene.asking and not scene.run.finished:
+    while not scene.run.finished and (
+        scene.run.index < step if step is not None else not scene.asking
+    ):
+        if scene.asking and not scene.run.done_step:
+            answer = scene.run.expected_move()
+            scene.attempt(answer)
+            _calm(kiosk, scene)
+        index = scene.run.index
         scene._forward()
+        if scene.run.index == index:
+            break
+    _calm(kiosk, scene)
+    return scene
+
+
+def _calm(kiosk: Kiosk, scene: LessonScene) -> None:
+    """Step until the lesson's board stops moving."""
     for _ in range(600):
         if scene.transition is None and not scene.queue:
             break
         kiosk.step()
-    return scene
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One screen of the tour: ``build()`` puts it on the kiosk's stack."""
+
+    name: str
+    kind: str
+    """home, attract, admin, setup, play, rules, results, lessons or lesson."""
+    build: Callable[[], object]
+    game: str = ""
+    """The game's id (its spec for a play scene), for the games' screens."""
+
+
+def tour_shots(kiosk: Kiosk, specs: list[str] | None = None) -> Iterator[Shot]:
+    """Every screen of the tour in order, each built only when asked (in any order)."""
+    from kiosk.scenes.admin import PinScene
+
+    games_hardware = kiosk.hardware
+    yield Shot("home", "home", partial(_with, kiosk, games_hardware, kiosk.home))
+    yield Shot("attract", "attract", partial(_with, kiosk, games_hardware, _attract, kiosk))
+    admin = admin_screens(kiosk)
+    owners_hardware, kiosk.hardware = kiosk.hardware, games_hardware
+    for name, scene in admin:
+        yield Shot(name, "admin", partial(_with, kiosk, owners_hardware, _show, kiosk, scene))
+    yield Shot(
+        "admin-pin-locked",
+        "admin",
+        partial(_with, kiosk, owners_hardware, _locked, kiosk, PinScene(kiosk)),
+    )
+    chosen = specs if specs is not None else all_specs()
+    for spec in chosen:
+        game = find_game(spec)
+        game_entry = entry(game.id)
+        name = spec.replace(":", "-").replace(",", "_").replace("=", "")
+        for kind, build in (
+            ("setup", _setup),
+            ("play", _play),
+            ("rules", _rules),
+            ("results", _results),
+        ):
+            yield Shot(
+                f"{name}-{kind}",
+                kind,
+                partial(_with, kiosk, games_hardware, build, kiosk, game_entry, spec),
+                spec,
+            )
+    for game_id in sorted({find_game(spec).id for spec in chosen}):
+        game_entry = entry(game_id)
+        yield Shot(
+            f"{game_id}-lessons",
+            "lessons",
+            partial(_with, kiosk, games_hardware, _lessons, kiosk, game_entry),
+            game_id,
+        )
+        for lesson in lessons_for(game_id):
+            yield Shot(
+                f"{game_id}-lesson-{lesson.id}",
+                "lesson",
+                partial(_with, kiosk, games_hardware, lesson_at_work, kiosk, game_entry, lesson),
+                game_id,
+            )
+
+
+def _with(kiosk: Kiosk, hardware: HardwareLink, build: Callable[..., object], *args: Any) -> None:
+    """``build(*args)`` with ``hardware`` attached (the owners' test board only on
+    the owners' screens) and the code pad not locked."""
+    kiosk.hardware = hardware
+    kiosk.pin_guard.wrong, kiosk.pin_guard.until = 0, 0.0
+    build(*args)
+
+
+def _attract(kiosk: Kiosk) -> None:
+    kiosk.stack.reset(AttractScene(kiosk, first=0))
+    for _ in range(30):
+        kiosk.step()
+
+
+def _show(kiosk: Kiosk, scene: Scene) -> None:
+    kiosk.stack.reset(scene)
+    kiosk.step()
+
+
+def _locked(kiosk: Kiosk, scene: Scene) -> None:
+    """The code pad after five wrong codes."""
+    kiosk.pin_guard.wrong, kiosk.pin_guard.until = 5, kiosk.now + 30.0
+    _show(kiosk, scene)
+
+
+def _setup(kiosk: Kiosk, game_entry: Entry, spec: str) -> None:
+    setup = SetupScene(kiosk, game_entry)
+    setup.preset = preset_for(game_entry, spec)
+    kiosk.stack.reset(setup)
+
+
+def _play(kiosk: Kiosk, game_entry: Entry, spec: str) -> None:
+    kiosk.stack.reset(mid_game(kiosk, game_entry, spec))
+
+
+def _rules(kiosk: Kiosk, game_entry: Entry, spec: str) -> None:
+    kiosk.stack.reset(RulesScene(kiosk, game_entry.game_id))
+
+
+def _results(kiosk: Kiosk, game_entry: Entry, spec: str) -> None:
+    kiosk.stack.push(finished(kiosk, game_entry, spec))
+
+
+def _lessons(kiosk: Kiosk, game_entry: Entry) -> None:
+    kiosk.stack.reset(LessonMenuScene(kiosk, game_entry))
+
+
+def on_screen(frame: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """The canvas as a screen of ``size`` shows it: scaled, and turned a quarter
+    (as ``rotation = 90`` turns it) for a portrait panel."""
+    if (size[0] < size[1]) != (frame.get_width() < frame.get_height()):
+        frame = pygame.transform.rotate(frame, -90)
+    if frame.get_size() != size:
+        frame = pygame.transform.smoothscale(frame, size)
+    return frame
 
 
 def run_tour(
@@ -183,55 +324,11 @@ def run_tour(
     folder.mkdir(parents=True, exist_ok=True)
     kiosk = headless_kiosk(lang, config)
     count = 0
-
-    def shot(name: str) -> None:
-        nonlocal count
+    for shot in tour_shots(kiosk, specs):
+        shot.build()
         kiosk.notices.clear()
-        frame = kiosk.draw()
-        if frame.get_size() != size:
-            frame = pygame.transform.smoothscale(frame, size)
-        pygame.image.save(frame, str(folder / f"{name}.png"))
+        pygame.image.save(on_screen(kiosk.draw(), size), str(folder / f"{shot.name}.png"))
         count += 1
-
-    from kiosk.scenes.admin import PinScene
-
-    kiosk.home()
-    shot("home")
-    kiosk.stack.reset(AttractScene(kiosk, first=0))
-    for _ in range(30):
-        kiosk.step()
-    shot("attract")
-    for name, scene in admin_screens(kiosk):
-        kiosk.stack.reset(scene)
-        kiosk.step()
-        shot(name)
-    kiosk.pin_guard.wrong, kiosk.pin_guard.until = 5, kiosk.now + 30.0  # five wrong codes
-    kiosk.stack.reset(PinScene(kiosk))
-    kiosk.step()
-    shot("admin-pin-locked")
-    kiosk.pin_guard.wrong, kiosk.pin_guard.until = 0, 0.0
-    for spec in specs if specs is not None else all_specs():
-        game = find_game(spec)
-        game_entry = entry(game.id)
-        name = spec.replace(":", "-").replace(",", "_").replace("=", "")
-        setup = SetupScene(kiosk, game_entry)
-        setup.preset = preset_for(game_entry, spec)
-        kiosk.stack.reset(setup)
-        shot(f"{name}-setup")
-        kiosk.stack.reset(mid_game(kiosk, game_entry, spec))
-        shot(f"{name}-play")
-        kiosk.stack.reset(RulesScene(kiosk, game.id))
-        shot(f"{name}-rules")
-        results = finished(kiosk, game_entry, spec)
-        kiosk.stack.push(results)
-        shot(f"{name}-results")
-    games = sorted({find_game(spec).id for spec in (specs if specs is not None else all_specs())})
-    for game_id in games:
-        kiosk.stack.reset(LessonMenuScene(kiosk, entry(game_id)))
-        shot(f"{game_id}-lessons")
-        for lesson in lessons_for(game_id):
-            lesson_at_work(kiosk, entry(game_id), lesson)
-            shot(f"{game_id}-lesson-{lesson.id}")
     kiosk.close()
     print(f"{count} écrans dans {folder} en {time.monotonic() - started:.1f} s")
     return 0

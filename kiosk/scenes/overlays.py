@@ -1,5 +1,5 @@
 """Things drawn around and over a game: the doubling cube and the status line,
-the scoreboard of many players, the demonstration's banner, "are you still there?"."""
+the demonstration's banner, "are you still there?"."""
 
 from __future__ import annotations
 
@@ -8,16 +8,22 @@ from functools import lru_cache
 import pygame
 
 from kiosk.games.base import Extras
+from kiosk.ui import drawn
 from kiosk.ui.dice import draw_cube
-from kiosk.ui.text import blit_paragraph, blit_text
-from kiosk.ui.theme import CANVAS, PALETTE, Colour
+from kiosk.ui.text import blit_lines, blit_text, fit_paragraph, fit_size
+from kiosk.ui.theme import CANVAS, PALETTE
 from kiosk.ui.widgets import rounded_panel
+
+CUBE = 70
+CUBE_ROOM = CUBE + 26
+"""The strip a board with a doubling cube leaves free on its left for it."""
 
 
 def draw_cube_and_status(
     canvas: pygame.Surface, board: pygame.Rect, extras: Extras, status: str
 ) -> None:
-    """The doubling cube beside the board (by its owner), the status line above it."""
+    """The doubling cube left of the board (by its owner's side; on the board's edge
+    when there is no room), the status line above the board."""
     if extras.cube is not None:
         if extras.cube_owner is None:
             y = board.centery
@@ -25,55 +31,52 @@ def draw_cube_and_status(
             y = board.bottom - 60
         else:
             y = board.top + 60
-        draw_cube(canvas, (board.left - 4, y), 70, extras.cube)
+        x = board.left - CUBE_ROOM // 2 if board.left >= CUBE_ROOM + 20 else board.left - 4
+        drawn.note(canvas, "panel", pygame.Rect(x - CUBE // 2, y - CUBE // 2, CUBE, CUBE))
+        draw_cube(canvas, (x, y), CUBE, extras.cube)
     if status:
+        size = fit_size(status, board.width + 40, 26, "sans-bold")
         blit_text(
             canvas,
             status,
             (board.centerx, max(10, board.top - 40)),
-            26,
+            size,
             PALETTE.ivory,
             "sans-bold",
             anchor="midtop",
         )
 
 
-def draw_scoreboard(
-    canvas: pygame.Surface, rect: pygame.Rect, extras: Extras, colours: tuple[Colour, ...]
-) -> None:
-    """Every seat's colour, number and score in one strip."""
-    rounded_panel(canvas, rect, PALETTE.ivory_dark, radius=18)
-    x = rect.x + 20
-    for seat, colour in enumerate(colours):
-        score = extras.panels[seat].score if seat < len(extras.panels) else ""
-        pygame.draw.circle(canvas, colour, (x + 14, rect.centery), 14)
-        used = blit_text(
-            canvas,
-            f"{seat + 1} {score}",
-            (x + 34, rect.centery),
-            26,
-            PALETTE.ink,
-            "sans-bold",
-            anchor="midleft",
-        )
-        x = used.right + 24
+BANNER = (920, 140)
+
+
+def _banner(image: pygame.Surface, name: str, call: str) -> pygame.Surface:
+    rect = pygame.Rect(10, 6, 900, 120)
+    rounded_panel(image, rect, PALETTE.felt_dark, radius=24, border=PALETTE.gold)
+    size = fit_size(name, rect.width - 60, 40, "serif-bold")
+    blit_text(image, name, (rect.centerx, rect.y + 14), size, PALETTE.gold, "serif-bold",
+              anchor="midtop")
+    size = fit_size(call, rect.width - 60, 26)
+    blit_text(image, call, (rect.centerx, rect.bottom - 14), size, PALETTE.ivory,
+              anchor="midbottom")
+    return image
 
 
 @lru_cache(maxsize=8)
 def demo_banner(name: str, call: str) -> pygame.Surface:
     """The banner under a demonstration: the game's name and the call to play."""
-    image = pygame.Surface((920, 140), pygame.SRCALPHA)
-    rect = pygame.Rect(10, 6, 900, 120)
-    rounded_panel(image, rect, PALETTE.felt_dark, radius=24, border=PALETTE.gold)
-    blit_text(
-        image, name, (rect.centerx, rect.y + 14), 40, PALETTE.gold, "serif-bold", anchor="midtop"
-    )
-    blit_text(image, call, (rect.centerx, rect.bottom - 14), 26, PALETTE.ivory, anchor="midbottom")
-    return image
+    return _banner(pygame.Surface(BANNER, pygame.SRCALPHA), name, call)
 
 
 def draw_demo_banner(canvas: pygame.Surface, name: str, call: str) -> None:
-    canvas.blit(demo_banner(name, call), (CANVAS[0] // 2 - 460, CANVAS[1] - 146))
+    """The banner at the bottom, under the demonstration's board."""
+    at = (CANVAS[0] // 2 - BANNER[0] // 2, CANVAS[1] - 146)
+    if drawn.recording():
+        image = pygame.Surface(BANNER, pygame.SRCALPHA)
+        with drawn.placed(image, at):
+            canvas.blit(_banner(image, name, call), at)
+    else:
+        canvas.blit(demo_banner(name, call), at)
 
 
 @lru_cache(maxsize=1)
@@ -86,14 +89,15 @@ def _veil() -> pygame.Surface:
 def draw_still_there(canvas: pygame.Surface, question: str, seconds: int, call: str) -> None:
     """The question over a veiled game, with the seconds left."""
     canvas.blit(_veil(), (0, 0))
-    rect = pygame.Rect(0, 0, 900, 360)
+    drawn.new_layer()
+    rect = pygame.Rect(0, 0, 900, 380)
     rect.center = (CANVAS[0] // 2, CANVAS[1] // 2)
     rounded_panel(canvas, rect, PALETTE.ivory, radius=30, border=PALETTE.gold)
     blit_text(
         canvas,
         question,
-        (rect.centerx, rect.y + 50),
-        56,
+        (rect.centerx, rect.y + 44),
+        fit_size(question, rect.width - 80, 56, "serif-bold"),
         PALETTE.ink,
         "serif-bold",
         anchor="midtop",
@@ -101,17 +105,14 @@ def draw_still_there(canvas: pygame.Surface, question: str, seconds: int, call: 
     blit_text(
         canvas,
         str(seconds),
-        (rect.centerx, rect.y + 140),
+        (rect.centerx, rect.y + 126),
         90,
         PALETTE.accent,
         "sans-bold",
         anchor="midtop",
     )
-    blit_paragraph(
-        canvas,
-        call,
-        pygame.Rect(rect.x + 40, rect.bottom - 80, rect.width - 80, 60),
-        30,
-        PALETTE.ink,
-        align="center",
-    )
+    room = pygame.Rect(rect.x + 40, rect.bottom - 130, rect.width - 80, 100)
+    fitted = fit_paragraph(call, room.width, room.height, 30)
+    top = room.bottom - fitted.height
+    blit_lines(canvas, fitted.pages[0], pygame.Rect(room.x, top, room.width, fitted.height),
+               fitted.size, PALETTE.ink, step=fitted.step, align="center")

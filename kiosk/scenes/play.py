@@ -26,14 +26,16 @@ from kiosk.scenes.animation import Banner, Transition
 from kiosk.scenes.base import Scene
 from kiosk.scenes.chrome import draw_backdrop
 from kiosk.scenes.overlays import (
+    CUBE_ROOM,
     draw_cube_and_status,
     draw_demo_banner,
-    draw_scoreboard,
     draw_still_there,
 )
-from kiosk.scenes.panels import LEFT, PanelContent, seat_panels
+from kiosk.scenes.panels import PanelContent, SeatPanel
+from kiosk.scenes.seating import BOARD, DEMO_CAPTION, MENU, Seating, edges
 from kiosk.table import CONTROLLER_LABELS, HUMAN, Table
 from kiosk.touch import Phase, Pointer
+from kiosk.ui import drawn
 from kiosk.ui.dice import DiceRoll, dice_size
 from kiosk.ui.theme import CANVAS, PALETTE, seat_colours
 from kiosk.ui.widgets import Button, ButtonRow
@@ -43,8 +45,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-BOARD_RECT = pygame.Rect(448, 52, 1024, 1016)
-"""Where the board is drawn; the line above it holds the game's status (Raichi, phase…)."""
+BOARD_RECT = BOARD
+"""Where the board is drawn (narrower beside a doubling cube, shorter under a
+demonstration's caption); the line above it holds the game's status (Raichi, phase…)."""
 MACHINE_PAUSE = 0.5
 """Seconds a machine's move waits at least, so a person sees it coming."""
 
@@ -70,10 +73,18 @@ class PlayScene(Scene):
         self.presentation = presentation_for(game)
         geometry = game.geometry()
         self.colours = seat_colours(game.players)
-        self.view = BoardView(
-            geometry, BOARD_RECT, renderer_for(geometry.kind, game.id), self.colours
-        )
-        self.panels = seat_panels(len(game.players), facing=table.humans >= 2)
+        area = BOARD
+        if demo:
+            area = pygame.Rect(area.x, area.y, area.width, area.height - DEMO_CAPTION)
+        if self.presentation.extras(game.initial_state()).cube is not None:
+            area = pygame.Rect(area.x + CUBE_ROOM, area.y, area.width - CUBE_ROOM, area.height)
+        self.view = BoardView(geometry, area, renderer_for(geometry.kind, game.id), self.colours)
+        seats = edges(game, self.presentation, self.view.geometry)
+        self.seating = Seating.at_table(seats, table.humans >= 2)
+        self.panels = [
+            SeatPanel(rect, turn)
+            for rect, (_, turn) in zip(self.seating.rects(None), self.seating.spots, strict=True)
+        ]
         self.menu = ButtonRow()
         self.dice = DiceRoll()
         self.transition: Transition | None = None
@@ -126,13 +137,20 @@ class PlayScene(Scene):
         self.choice = []
         self._layout_buttons()
 
+    def _place_panels(self) -> None:
+        """The acting seat's panel takes the room its column can spare."""
+        acting = None if self.state.is_terminal() else self._acting_seat()
+        for panel, rect in zip(self.panels, self.seating.rects(acting), strict=True):
+            panel.place(rect)
+
     def _layout_buttons(self) -> None:
+        self._place_panels()
         for panel in self.panels:
             panel.set_buttons([])
         self.menu.clear()
         self.menu.add(
             Button(
-                pygame.Rect(LEFT + 10, CANVAS[1] - 20 - 96 if len(self.panels) < 3 else 0, 190, 96),
+                pygame.Rect(MENU.x + 10, MENU.y, 180, MENU.height),
                 self._("Menu"),
                 self._quit,
                 PALETTE.ivory_dark,
@@ -141,18 +159,13 @@ class PlayScene(Scene):
         )
         self.menu.add(
             Button(
-                pygame.Rect(
-                    LEFT + 210, CANVAS[1] - 20 - 96 if len(self.panels) < 3 else 0, 190, 96
-                ),
+                pygame.Rect(MENU.x + 210, MENU.y, 180, MENU.height),
                 self._("Règles"),
                 self._rules,
                 PALETTE.calm,
                 size=30,
             )
         )
-        if len(self.panels) >= 3:
-            for i, button in enumerate(self.menu.buttons):
-                button.rect = pygame.Rect(BOARD_RECT.x + 10 + i * 170, CANVAS[1] - 20 - 70, 160, 70)
         if self.demo or self.transition is not None or self.state.is_terminal():
             return
         seat = self._acting_seat()
@@ -500,8 +513,6 @@ class PlayScene(Scene):
             self.banner.draw(canvas, self.view.board_rect.center, self.clock, self.kiosk.tr.lang)
         for seat, panel in enumerate(self.panels):
             panel.draw(canvas, self._panel_content(seat), self.clock)
-        if len(self.panels) < len(self.run.game.players):
-            self._draw_scoreboard(canvas)
         self.menu.draw(canvas)
         if self.demo:
             self._draw_demo_banner(canvas)
@@ -518,12 +529,14 @@ class PlayScene(Scene):
             self.kiosk.tr.lang,
             self.dice.rolling,
         )
-        if self._layer is None or key != self._layer_key:
+        if self._layer is None or key != self._layer_key or drawn.recording():
             if self._layer is None:
                 self._layer = pygame.Surface(CANVAS)
-            draw_backdrop(self._layer)
-            self.view.draw(self._layer, self.presentation.tokens(self.state), marks, pulse=0.6)
-            self._draw_table_things(self._layer)
+            with drawn.placed(self._layer, (0, 0)):
+                draw_backdrop(self._layer)
+                self.view.draw(self._layer, self.presentation.tokens(self.state), marks, pulse=0.6)
+                drawn.note(self._layer, "board", self.view.board_rect)
+                self._draw_table_things(self._layer)
             self._layer_key = key
         return self._layer
 
@@ -586,11 +599,6 @@ class PlayScene(Scene):
             self._names = seat_names(self.run.table.spec, lang)
             self._names_lang = lang
         return self._names
-
-    def _draw_scoreboard(self, canvas: pygame.Surface) -> None:
-        """More seats than panels (shut the box with 5 or 6): a list of everyone."""
-        rect = pygame.Rect(BOARD_RECT.x + 360, CANVAS[1] - 110, BOARD_RECT.width - 380, 96)
-        draw_scoreboard(canvas, rect, self.presentation.extras(self.state), self.colours)
 
     def _draw_demo_banner(self, canvas: pygame.Surface) -> None:
         name = self.pick(self.entry.name_fr, self.entry.name_en)

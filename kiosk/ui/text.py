@@ -1,13 +1,18 @@
-"""Text on the canvas: cached renders, word wrapping, rotated blocks."""
+"""Text on the canvas: cached renders, word wrapping, text fitted to a box."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pygame
 
+from kiosk.ui import drawn
 from kiosk.ui.pictures import picture_cache
 from kiosk.ui.theme import Colour, font
+
+MIN_TEXT = 20
+"""Smallest text size on the canvas: 13 pixels still on a 1280 × 720 screen."""
 
 
 @picture_cache(maxsize=384)
@@ -17,7 +22,8 @@ def render(text: str, size: int, colour: Colour, style: str = "sans") -> pygame.
 
 
 def wrap(text: str, size: int, width: int, style: str = "sans") -> list[str]:
-    """Lines of ``text`` that fit in ``width`` pixels, breaking between words."""
+    """Lines of ``text`` that fit in ``width`` pixels, breaking between words (and
+    inside a word longer than a whole line)."""
     face = font(size, style)
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -29,8 +35,77 @@ def wrap(text: str, size: int, width: int, style: str = "sans") -> list[str]:
                 line = word
             else:
                 line = candidate
+            while face.size(line)[0] > width and len(line) > 1:
+                cut = len(line) - 1
+                while cut > 1 and face.size(line[:cut])[0] > width:
+                    cut -= 1
+                lines.append(line[:cut])
+                line = line[cut:]
         lines.append(line)
     return lines
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """A text wrapped to a box: its size, its line pitch, and its lines page by page."""
+
+    size: int
+    step: int
+    pages: tuple[tuple[str, ...], ...]
+
+    @property
+    def height(self) -> int:
+        """Height of the fullest page."""
+        return max(len(page) for page in self.pages) * self.step
+
+
+def fit_paragraph(
+    text: str,
+    width: int,
+    height: int,
+    size: int,
+    style: str = "sans",
+    smallest: int = MIN_TEXT,
+    spacing: float = 1.2,
+) -> Fitted:
+    """``text`` wrapped to ``width`` at the largest size from ``size`` down to
+    ``smallest`` whose lines fit in ``height``; at ``smallest``, the lines are
+    split into pages of as many as fit (at least one)."""
+    candidate = size
+    while True:
+        step = round(candidate * spacing)
+        lines = wrap(text, candidate, width, style)
+        if len(lines) * step <= height + step * 0.2 or candidate - 2 < smallest:
+            break
+        candidate -= 2
+    room = max(1, int((height + step * 0.2) // step))
+    pages = tuple(tuple(lines[i : i + room]) for i in range(0, len(lines), room))
+    return Fitted(candidate, step, pages or ((),))
+
+
+def blit_lines(
+    surface: pygame.Surface,
+    lines: tuple[str, ...] | list[str],
+    rect: pygame.Rect,
+    size: int,
+    colour: Colour,
+    style: str = "sans",
+    step: int | None = None,
+    align: str = "left",
+) -> int:
+    """Lines already wrapped to ``rect``, one under the other; the height used."""
+    y = rect.top
+    pitch = step or round(size * 1.25)
+    for line in lines:
+        image = render(line, size, colour, style)
+        if align == "center":
+            where = image.get_rect(midtop=(rect.centerx, y))
+        else:
+            where = image.get_rect(topleft=(rect.left, y))
+        surface.blit(image, where)
+        drawn.note_text(surface, image, where, line, size, rect)
+        y += pitch
+    return y - rect.top
 
 
 def blit_text(
@@ -46,6 +121,7 @@ def blit_text(
     image = render(text, size, colour, style)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)
+    drawn.note_text(surface, image, rect, text, size)
     return rect
 
 
@@ -58,21 +134,26 @@ def blit_paragraph(
     style: str = "sans",
     spacing: float = 1.25,
     align: str = "left",
+    excerpt: bool = False,
 ) -> int:
     """Wrapped text inside ``rect``; the height used. Lines past its bottom are
-    dropped, the last one shown then ending with an ellipsis."""
+    dropped, the last one shown then ending with an ellipsis: a text cut short,
+    unless it is an ``excerpt`` (a preview of a text shown whole elsewhere)."""
     y = rect.top
     step = round(size * spacing)
     lines = wrap(text, size, rect.width, style)
     room = max(1, int((rect.height + step * 0.2) // step))
-    if len(lines) > room:
+    cut = len(lines) > room
+    if cut:
         lines = [*lines[: room - 1], _shortened(lines[room - 1] + "…", size, rect.width, style)]
     for line in lines:
         image = render(line, size, colour, style)
         if align == "center":
-            surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
+            where = image.get_rect(midtop=(rect.centerx, y))
         else:
-            surface.blit(image, (rect.left, y))
+            where = image.get_rect(topleft=(rect.left, y))
+        surface.blit(image, where)
+        drawn.note_text(surface, image, where, line, size, rect, cut and not excerpt)
         y += step
     return y - rect.top
 
@@ -85,7 +166,9 @@ def _shortened(line: str, size: int, width: int, style: str) -> str:
     return line
 
 
-def fit_size(text: str, width: int, size: int, style: str = "sans", smallest: int = 14) -> int:
+def fit_size(
+    text: str, width: int, size: int, style: str = "sans", smallest: int = MIN_TEXT
+) -> int:
     """The largest of ``size``, ``size - 2``, … (down to ``smallest``) at which ``text``
     fits on one line of ``width``.
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from kiosk.ui import drawn
 from kiosk.ui.text import blit_text, fit_size
 from kiosk.ui.theme import PALETTE, Colour, contrast
 
@@ -22,7 +23,19 @@ def rounded_panel(
     shadow: int = 6,
     border: Colour | None = None,
 ) -> None:
-    """A rounded rectangle with a soft drop shadow."""
+    """A rounded rectangle with a soft drop shadow: a panel texts are drawn into."""
+    _plate(surface, rect, colour, radius, shadow, border)
+    drawn.note(surface, "panel", rect)
+
+
+def _plate(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    colour: Colour,
+    radius: int,
+    shadow: int,
+    border: Colour | None,
+) -> None:
     if shadow:
         shade = pygame.Surface((rect.width + 2 * shadow, rect.height + 2 * shadow), pygame.SRCALPHA)
         pygame.draw.rect(shade, (0, 0, 0, 80), shade.get_rect(), border_radius=radius + shadow)
@@ -55,14 +68,15 @@ class Button:
         if not self.enabled:
             colour = (150, 146, 138)
         rect = self.rect.move(0, 3) if self.pressed else self.rect
-        rounded_panel(
+        _plate(
             surface,
             rect,
             colour,
-            radius=min(24, rect.height // 3),
-            shadow=0 if self.pressed else 6,
-            border=PALETTE.accent_dark if self.selected else None,
+            min(24, rect.height // 3),
+            0 if self.pressed else 6,
+            PALETTE.accent_dark if self.selected else None,
         )
+        drawn.note(surface, "button", self.rect, self.label)
         size = fit_size(self.label, rect.width - 28, self.size, "sans-bold")
         blit_text(
             surface, self.label, rect.center, size, contrast(colour), "sans-bold", anchor="center"

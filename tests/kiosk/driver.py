@@ -58,10 +58,7 @@ def button_centre(scene: PlayScene, label: str) -> tuple[float, float] | None:
     for panel in scene.panels:
         for button in panel.buttons.buttons:
             if button.label == label:
-                x, y = button.rect.center
-                if panel.turned:
-                    x, y = panel.rect.width - x, panel.rect.height - y
-                return (panel.rect.x + x, panel.rect.y + y)
+                return panel.to_canvas(button.rect.center)
     for button in scene.menu.buttons:
         if button.label == label:
             return button.rect.center
