@@ -67,7 +67,7 @@ class LeaveGameScene(ButtonScene):
     def explanation(self) -> str:
         waits = self._("Elle vous attendra à l'accueil, prête à reprendre.")
         ends = self._("Si personne ne touche l'écran pendant {delay}, elle sera abandonnée.")
-        return f"{waits} {ends.format(delay=self.delay())}"
+        return f"{waits}\n{ends.format(delay=self.delay())}"
 
     def delay(self) -> str:
         """The idle timeout in words: "90 secondes", "3 minutes"."""

@@ -220,8 +220,10 @@ class PlayScene(Scene):
         self._fresh_position()
 
     def _undo_action(self, seat: int) -> tuple[str, Any, Any]:
-        """The button taking back ``seat``'s last decision, in that seat's panel."""
-        return (self._("Annuler mon coup"), lambda: self._undo(seat), PALETTE.ivory_dark)
+        """The button taking back ``seat``'s last decision, in that seat's panel (lighter
+        than the panel when it is not that seat's turn)."""
+        colour = PALETTE.ivory_dark if seat == self._acting_seat() else PALETTE.ivory
+        return (self._("Annuler mon coup"), lambda: self._undo(seat), colour)
 
     def _undo(self, seat: int) -> None:
         """``seat`` takes back its own last decision and what the machines played after it."""
