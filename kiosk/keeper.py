@@ -4,8 +4,13 @@
 The play scene hands it its :class:`~kiosk.run.GameRun` (demonstrations are not
 kept); after every change of position the game is autosaved, so a kiosk killed
 mid-game comes back to the same position (:meth:`resumable`); a finished game
-is recorded with its result; a game left unfinished (the menu, the idle
-timeout, a new game) is recorded as ``abandon``.
+is recorded with its result.
+
+A game left for the menu is not over: it stays the running game, autosaved,
+and the home screen offers it back (:meth:`suspended`) until it is resumed,
+replaced by a new game (:meth:`keep`) or ended by the idle timeout or a scene's
+error (:meth:`left`); only then is it recorded, as ``abandon``. A kiosk
+restarted meanwhile resumes it from the autosave.
 
 A run is recorded once: :attr:`GameRun.recorded` is set on the run itself, so a
 new run can never be mistaken for an old one (a set of ``id()`` could: Python
@@ -51,8 +56,24 @@ class GameKeeper:
                 SavedGame(table.spec, table.controllers, table.seed, tuple(run.moves), run.started)
             )
 
+    def suspend(self) -> None:
+        """The players went to the menu: a game with moves waits there to be resumed.
+
+        A game without a move, or already recorded (finished), is let go at once.
+        """
+        run = self.current
+        if run is not None and (run.recorded or not run.moves):
+            self.left()
+
+    def suspended(self) -> GameRun | None:
+        """The game left for the menu and not yet ended, to offer back; ``None`` if none."""
+        run = self.current
+        if run is None or run.recorded or not run.moves or run.state.is_terminal():
+            return None
+        return run
+
     def left(self) -> GameRun | None:
-        """The current game is left: recorded as abandoned once a move was made.
+        """The current game is over for good: recorded as abandoned once a move was made.
 
         Returns the run recorded as abandoned, if one was.
         """

@@ -2,6 +2,13 @@
 
 Moves are kept as text so a game can be saved, replayed, sent to the AI
 worker and undone. Nothing here draws.
+
+Every entry of the history has an *actor*: the seat that decided it, or for a
+throw of the dice the seat that throws (the one that plays after it). Undo is
+per seat: a person takes back their own last decision, with everything played
+after it (the machines' replies, the dice thrown since), and only while no
+other person has acted since — their decision or their throw. The throw that
+came before the decision stays: the person decides again with the same dice.
 """
 
 from __future__ import annotations
@@ -20,7 +27,6 @@ from kiosk.table import HUMAN, Table
 _SERIALS = itertools.count(1)
 
 
-
 @dataclass
 class GameRun:
     table: Table
@@ -32,6 +38,8 @@ class GameRun:
     """This run's number, never given to another run of the process (unlike ``id()``)."""
     recorded: bool = field(init=False, default=False)
     """Set once the run is in the records (finished or abandoned): never recorded twice."""
+    actors: list[int | None] = field(init=False, default_factory=list)
+    """For each entry of ``moves``, the seat that made it (a throw: the seat that throws)."""
 
     def __post_init__(self) -> None:
         self.game = find_game(self.table.spec)
@@ -72,20 +80,30 @@ class GameRun:
         if not state.is_chance_node():
             return None
         if self._roller[0] is not state:
-            seat = None
-            for move, _ in state.chance_outcomes():
-                after = state.apply(move)
-                if not after.is_chance_node():
-                    seat = self.seat(after)
-                    break
-            self._roller = (state, seat)
+            self._roller = (state, self._thrower(state))
         return self._roller[1]
+
+    def _thrower(self, state: State) -> int | None:
+        """The seat that throws at the chance node ``state``: the first to decide after it."""
+        for move, _ in state.chance_outcomes():
+            after = state.apply(move)
+            if not after.is_chance_node() and not after.is_terminal():
+                return self.seat(after)
+        return None
+
+    def _actor(self, state: State) -> int | None:
+        """Who acts in ``state``: the seat to decide, or at a chance node the one who throws."""
+        if state.is_chance_node():
+            return self.roller() if state is self.state else self._thrower(state)
+        return self.seat(state)
 
     def play(self, move: Any) -> State:
         """Apply a legal decision (or chance outcome) and remember it."""
+        actor = self._actor(self.state)
         state = self.state.apply(move)
         self.states.append(state)
         self.moves.append(str(move))
+        self.actors.append(actor)
         self._changed()
         return state
 
@@ -99,33 +117,52 @@ class GameRun:
         self.play(move)
         return move
 
-    def can_undo(self) -> bool:
-        return self.table.humans > 0 and self._undo_index() is not None
+    def is_person(self, seat: int | None) -> bool:
+        return seat is not None and self.controller(seat) == HUMAN
 
-    def _undo_index(self) -> int | None:
-        """Index of the last earlier position where a person was to decide."""
-        for index in range(len(self.states) - 2, -1, -1):
-            state = self.states[index]
-            seat = self.seat(state)
-            if seat is not None and self.controller(seat) == HUMAN and not state.is_terminal():
-                return index
+    def undoer(self) -> int | None:
+        """The seat that may take back its last decision now, if any.
+
+        At most one may: the last person to act (any other has been followed by them).
+        """
+        last = next((a for a in reversed(self.actors) if self.is_person(a)), None)
+        return last if last is not None and self.can_undo(last) else None
+
+    def can_undo(self, seat: int) -> bool:
+        """True when ``seat`` (a person) may take back its last decision."""
+        return self._undo_index(seat) is not None
+
+    def _undo_index(self, seat: int) -> int | None:
+        """Index in ``moves`` of ``seat``'s last decision, if no other person acted since."""
+        if not self.is_person(seat) or self.state.is_terminal():
+            return None
+        for index in range(len(self.moves) - 1, -1, -1):
+            actor = self.actors[index]
+            if actor == seat:
+                if not self.states[index].is_chance_node():
+                    return index
+            elif self.is_person(actor):
+                return None
         return None
 
     def take_back(self, count: int) -> bool:
         """The last ``count`` decisions taken back (a takeback made on the board)."""
         if not 0 < count < len(self.states):
             return False
-        del self.states[-count:]
-        del self.moves[-count:]
-        self._changed()
+        self._cut(len(self.moves) - count)
         return True
 
-    def undo(self) -> bool:
-        """Back to the last position where a person was to decide; False if none."""
-        index = self._undo_index()
+    def undo(self, seat: int) -> bool:
+        """``seat``'s last decision taken back, with all played after it; False if it may not."""
+        index = self._undo_index(seat)
         if index is None:
             return False
+        self._cut(index)
+        return True
+
+    def _cut(self, index: int) -> None:
+        """Back to the position before entry ``index`` of the history."""
         del self.states[index + 1 :]
         del self.moves[index:]
+        del self.actors[index:]
         self._changed()
-        return True

@@ -99,10 +99,10 @@ class Kiosk:
     # ------------------------------------------------------------------ scenes
 
     def home(self) -> None:
-        """Back to the game menu (the stack holds only it)."""
+        """Back to the game menu (the stack holds only it); a game left there waits."""
         from kiosk.scenes.home import HomeScene
 
-        self.keeper.left()
+        self.keeper.suspend()
         self.stack.reset(HomeScene(self))
 
     def attract(self) -> None:
@@ -182,6 +182,8 @@ class Kiosk:
                 log.info("quelqu'un approche : accueil")
                 self.home()
             elif isinstance(event, ButtonPressed):
+                if event.name in ("menu", "back") and top.asks_to_leave():
+                    continue
                 if event.name == "menu":
                     self.worker.cancel_all()
                     self.home()

@@ -48,6 +48,10 @@ class Scene:
     def hardware_button(self, name: str) -> None:
         """A physical button other than menu and back (``hint``)."""
 
+    def asks_to_leave(self) -> bool:
+        """The physical menu or back button: True when the scene asks first (a game)."""
+        return False
+
     def flaps_changed(self, down: frozenset[int]) -> None:
         """The physical shut-the-box's flaps moved: ``down`` are shut."""
 

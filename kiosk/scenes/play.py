@@ -64,11 +64,13 @@ class PlayScene(Scene):
         demo: bool = False,
         moves: list[str] | None = None,
         started: float | None = None,
+        run: GameRun | None = None,
     ) -> None:
+        """``run``: the game left for the menu, taken up again as it is."""
         super().__init__(kiosk)
         self.entry = entry
         self.demo = demo
-        self.run = GameRun.resume(table, moves or [], started)
+        self.run = run if run is not None else GameRun.resume(table, moves or [], started)
         game = self.run.game
         self.presentation = presentation_for(game)
         geometry = game.geometry()
@@ -168,7 +170,11 @@ class PlayScene(Scene):
         )
         if self.demo or self.transition is not None or self.state.is_terminal():
             return
+        undoer = self.run.undoer() if self.run.table.against_machine else None
         seat = self._acting_seat()
+        if undoer is not None and undoer != seat and undoer < len(self.panels):
+            undo = self.panels[undoer]
+            undo.set_buttons(undo.layout_buttons([self._undo_action(undoer)]))
         if seat is None or seat >= len(self.panels) or self.run.controller(seat) != HUMAN:
             return
         panel = self.panels[seat]
@@ -186,8 +192,8 @@ class PlayScene(Scene):
                 actions.append((self._("Conseil"), self._ask_hint, PALETTE.calm))
             if self.board is not None and self.board.answer.status == TURN_TEXT:
                 actions.append((self._("Pions retournés"), self._discs_turned, PALETTE.gold))
-        if self.run.table.against_machine and self.run.can_undo():
-            actions.append((self._("Annuler mon coup"), self._undo, PALETTE.ivory_dark))
+        if undoer == seat:
+            actions.append(self._undo_action(seat))
         panel.set_buttons(panel.layout_buttons(actions[:5]))
 
     def _acting_seat(self) -> int | None:
@@ -226,11 +232,19 @@ class PlayScene(Scene):
         self.kiosk.sounds.play("dice")
         self._fresh_position()
 
-    def _undo(self) -> None:
-        if self.ticket is not None:
-            self.kiosk.worker.cancel(self.ticket)
-            self.ticket = None
-        if self.run.undo():
+    def _undo_action(self, seat: int) -> tuple[str, Any, Any]:
+        """The button taking back ``seat``'s last decision, in that seat's panel (lighter
+        than the panel when it is not that seat's turn)."""
+        colour = PALETTE.ivory_dark if seat == self._acting_seat() else PALETTE.ivory
+        return (self._("Annuler mon coup"), lambda: self._undo(seat), colour)
+
+    def _undo(self, seat: int) -> None:
+        """``seat`` takes back its own last decision and what the machines played after it."""
+        for ticket in (self.ticket, self.hint_ticket):
+            if ticket is not None:
+                self.kiosk.worker.cancel(ticket)
+        self.ticket = self.hint_ticket = None
+        if self.run.undo(seat):
             self.transition = None
             self.message = (self._("Coup annulé."), "", False)
             if self.board is not None:
@@ -310,8 +324,21 @@ class PlayScene(Scene):
             self.message = (self._("Je cherche un conseil…"), "", False)
 
     def _quit(self) -> None:
-        self.kiosk.worker.cancel_all()
-        self.kiosk.home()
+        """The Menu button: a game under way asks first; otherwise home at once."""
+        if not self.asks_to_leave():
+            self.kiosk.worker.cancel_all()
+            self.kiosk.home()
+
+    def asks_to_leave(self) -> bool:
+        """"Quitter la partie ?" over a game with moves made and not over."""
+        if self.demo or not self.run.moves or self.state.is_terminal():
+            return False
+        from kiosk.scenes.leave import LeaveGameScene
+
+        self.still_there = None
+        self.drag_from = self.drag_pos = None
+        self.kiosk.push(LeaveGameScene(self.kiosk, self))
+        return True
 
     def _rules(self) -> None:
         from kiosk.scenes.rules import RulesScene

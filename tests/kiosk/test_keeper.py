@@ -52,16 +52,20 @@ def test_every_decision_is_autosaved_and_the_end_recorded(tmp_path: Path) -> Non
     assert len(kiosk.records.games()) == 1, "going home does not record it twice"
 
 
-def test_a_game_left_by_the_menu_is_recorded_as_abandoned(tmp_path: Path) -> None:
+def test_a_game_left_by_the_menu_waits_and_is_recorded_once_replaced(tmp_path: Path) -> None:
     kiosk = kiosk_on(tmp_path / "db.sqlite3")
     scene = PlayScene(kiosk, entry("tablut"), Table("tablut", (HUMAN, "debutant"), seed=1))
     kiosk.push(scene)
     scene.play(scene.state.legal_moves()[0])
     kiosk.home()
-    (game,) = kiosk.records.games()
-    assert game.result == "abandon" and len(game.moves) == 1
-    assert kiosk.records.running() is None
+    assert kiosk.records.games() == [], "the menu does not end the game"
+    saved = kiosk.records.running()
+    assert saved is not None and list(saved.moves) == scene.run.moves
+    assert kiosk.keeper.suspended() is scene.run
     kiosk.push(PlayScene(kiosk, entry("tablut"), Table("tablut", (HUMAN, HUMAN), seed=1)))
+    (game,) = kiosk.records.games()
+    assert game.result == "abandon" and len(game.moves) == 1, "a new game replaces it"
+    assert kiosk.records.running() is None
     kiosk.attract()
     assert len(kiosk.records.games()) == 1, "a game without a move is not recorded"
 

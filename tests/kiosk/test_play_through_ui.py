@@ -102,5 +102,5 @@ def test_against_the_machine_undo_and_hint() -> None:
     scene._ask_hint()
     steps(kiosk, 2)
     assert scene.hint in scene.state.legal_moves()
-    assert scene.run.undo()
+    assert scene.run.undoer() == 0 and scene.run.undo(0)
     assert scene.run.moves == [] and scene.run.human_to_move()
