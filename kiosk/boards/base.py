@@ -45,6 +45,10 @@ class Renderer:
     padding = 0.6
     """Board units of margin around the outermost points."""
 
+    def margins(self) -> tuple[float, float]:
+        """Board units of margin left and right, and above and below, the outermost points."""
+        return (self.padding, self.padding)
+
     def draw_background(self, surface: pygame.Surface, view: BoardView) -> None:
         surface.fill(PALETTE.wood_light)
 
@@ -108,10 +112,10 @@ class BoardView:
         self.colours = tuple(colours)
         xs = [p.x for p in geometry.points]
         ys = [p.y for p in geometry.points]
-        pad = renderer.padding
-        self.min_x, self.min_y = min(xs) - pad, min(ys) - pad
-        width_units = max(xs) + pad - self.min_x
-        height_units = max(ys) + pad - self.min_y
+        pad_x, pad_y = renderer.margins()
+        self.min_x, self.min_y = min(xs) - pad_x, min(ys) - pad_y
+        width_units = max(xs) + pad_x - self.min_x
+        height_units = max(ys) + pad_y - self.min_y
         self.unit = min(self.rect.width / width_units, self.rect.height / height_units)
         used_w, used_h = width_units * self.unit, height_units * self.unit
         self.origin = (
@@ -221,17 +225,22 @@ class BoardView:
             (x0, y0), (x1, y1) = self.centres[trace.origin], self.centres[trace.target]
             length = math.hypot(x1 - x0, y1 - y0)
             gap = self.unit * 0.4
-            if length > 2 * gap + self.unit * 0.3:
+            long = length > 2 * gap + self.unit * 0.3
+            if long:
                 ux, uy = (x1 - x0) / length, (y1 - y0) / length
                 start = (x0 + ux * gap, y0 + uy * gap)
                 end = (x1 - ux * gap, y1 - uy * gap)
                 arrow(canvas, start, end, max(4.0, self.unit * 0.09))
-            if trace.label:
-                self.badge(canvas, trace.label, ((x0 + x1) / 2, (y0 + y1) / 2))
+            if trace.label and long:
+                self.badge(canvas, trace.label, ((x0 + x1) / 2, (y0 + y1) / 2), 0.5)
+            elif trace.label:  # a short step: on the corner of the piece that arrived
+                corner = (x1 + self.unit * 0.38, y1 - self.unit * 0.38)
+                self.badge(canvas, trace.label, corner, 0.42)
 
-    def badge(self, canvas: pygame.Surface, text: str, centre: tuple[float, float]) -> None:
-        """A small die face with ``text`` (the die a move used)."""
-        side = max(22, round(self.unit * 0.5))
+    def badge(self, canvas: pygame.Surface, text: str, centre: tuple[float, float],
+              scale: float) -> None:
+        """A small die face with ``text`` (the die a move used), ``scale`` units wide."""
+        side = max(22, round(self.unit * scale))
         rect = pygame.Rect(0, 0, side, side)
         rect.center = (round(centre[0]), round(centre[1]))
         radius = max(4, side // 5)

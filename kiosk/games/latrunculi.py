@@ -3,6 +3,7 @@ the pieces still to place in each player's hand."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from engines.core import Game, PathMove, Place, Remove, State
@@ -63,7 +64,7 @@ class LatrunculiPresentation(Presentation):
 
     def _xy(self, point: int) -> tuple[int, int]:
         p = self.geometry.points[point]
-        return round(p.x), round(p.y)
+        return math.floor(p.x), math.floor(p.y)
 
     def explain(self, state: State, touched: tuple[int, ...], point: int) -> Text | None:
         """Placing first, the incitus to remove, the taken pieces that stay still, one

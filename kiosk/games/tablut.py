@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from engines.core import Game, PathMove, State
@@ -114,11 +115,11 @@ class TablutPresentation(Presentation):
 
     def _xy(self, square: int) -> tuple[int, int]:
         point = self.geometry.points[square]
-        return round(point.x), round(point.y)
+        return math.floor(point.x), math.floor(point.y)
 
     def _at(self, x: int, y: int) -> int | None:
         for point in self.geometry.points:
-            if round(point.x) == x and round(point.y) == y:
+            if math.floor(point.x) == x and math.floor(point.y) == y:
                 return point.index
         return None
 

@@ -17,6 +17,7 @@ from engines.core import Dice
 from kiosk.board.guide import TURN_TEXT
 from kiosk.board_session import BoardSession
 from kiosk.boards import BoardView, renderer_for
+from kiosk.boards.legend import draw_layers_key
 from kiosk.catalog import Entry, seat_names
 from kiosk.flaps import FlapFollower
 from kiosk.games import last_move, presentation_for
@@ -568,6 +569,7 @@ class PlayScene(Scene):
             self.dice.draw(canvas, centre, 86, extras.dice_used)
 
     def _draw_table_things(self, canvas: pygame.Surface) -> None:
+        draw_layers_key(canvas, self.view, self.presentation.tokens(self.state))
         extras = self.presentation.extras(self.state)
         if not self.dice.rolling:
             self._draw_dice(canvas)
