@@ -139,19 +139,17 @@ class AssautPresentation(Presentation):
             return None
         captures = [m for m in state.legal_moves() if isinstance(m, PathMove) and self._jumps(m)]
         if captures and point in self.near[last] and len(touched) == 1:
-            return ("La prise est obligatoire : un officier qui peut sauter un soldat doit le "
-                    "faire (en prenant le plus de soldats possible).",
-                    "Capturing is compulsory: an officer that can jump a soldier must do so "
-                    "(taking as many soldiers as it can).")
+            return ("La prise est obligatoire : sautez un soldat, et prenez-en le plus "
+                    "possible.",
+                    "Capturing is compulsory: jump a soldier, taking as many as you can.")
         if captures and origin in {m.path[0] for m in captures}:
             return ("L'officier doit prendre le plus de soldats possible : suivez les points "
                     "verts, saut après saut.",
                     "The officer must take as many soldiers as it can: follow the green "
                     "points, jump after jump.")
-        return ("Un officier va d'un point le long d'une ligne, ou saute par-dessus un soldat "
-                "jusqu'au point libre derrière lui pour le prendre.",
-                "An officer moves one point along a line, or jumps over a soldier to the "
-                "empty point behind it to take it.")
+        return ("Un officier avance d'un point, ou saute un soldat jusqu'au point libre "
+                "derrière lui.",
+                "An officer moves one point, or jumps a soldier to the empty point behind it.")
 
 
 

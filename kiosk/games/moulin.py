@@ -94,10 +94,10 @@ class MoulinPresentation(Presentation):
                     "That point is taken: a piece goes to an empty point.")
         if point not in self.neighbours(touched[-1]) and not state.flying():
             fly = state.game.fly_at
-            return (f"Une pièce glisse le long d'une ligne vers un point voisin libre ; elle "
-                    f"ne vole qu'une fois réduite à {fly} pièces.",
-                    f"A piece slides along a line to a free neighbouring point; it flies "
-                    f"only when you are down to {fly} pieces.")
+            return (f"Une pièce glisse vers un point voisin libre ; elle ne vole qu'à {fly} "
+                    f"pièces.",
+                    f"A piece slides to a free neighbouring point; it flies only when you "
+                    f"are down to {fly}.")
         return None
 
 

@@ -52,10 +52,10 @@ class ReversiPresentation(Presentation):
         if (state.discs[0] | state.discs[1]).bit_count() < 4:
             return ("Posez d'abord les quatre pions du centre.",
                     "First place the four centre discs.")
-        return ("Un pion doit retourner au moins un pion adverse : posez-le au bout d'une "
-                "ligne de pions adverses fermée de l'autre côté par un des vôtres.",
-                "A disc must turn at least one of your opponent's: place it at the end of a "
-                "line of their discs closed at the other end by one of yours.")
+        return ("Un pion posé doit retourner au moins un pion adverse, pris entre lui et "
+                "un des vôtres.",
+                "A new disc must turn at least one of theirs, caught between it and one of "
+                "yours.")
 
 
 def make(game: Game) -> Presentation:

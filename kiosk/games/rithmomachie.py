@@ -188,9 +188,8 @@ class RithmomachiePresentation(Presentation):
                     "That square holds one of your pieces.")
         if there is not None:
             return (f"{fr[0].upper()}{fr[1:]} ne peut pas prendre cette pièce : aucune prise "
-                    "(rencontre, assaut, puissance…) ne s'applique ici.",
-                    f"{en[0].upper()}{en[1:]} cannot take that piece: no capture "
-                    "(meeting, assault, power…) applies here.")
+                    "ne s'applique.",
+                    f"{en[0].upper()}{en[1:]} cannot take that piece: no capture applies.")
         board = state.game.board
         medieval = state.game.variant != BOISSIERE
         shapes = (piece.base[0],) if medieval and piece.is_pyramid else piece.shapes

@@ -87,30 +87,25 @@ class TablutPresentation(Presentation):
             return None
         origin = touched[0]
         if state.occupied >> point & 1:
-            return ("Ce coup n'est pas permis : une pièce s'arrête sur une case libre.",
-                    "That move is not allowed: a piece stops on an empty square.")
+            return ("Une pièce s'arrête sur une case libre.",
+                    "A piece stops on an empty square.")
         (ox, oy), (px, py) = self._xy(origin), self._xy(point)
         if ox != px and oy != py:
-            return ("Ce coup n'est pas permis : une pièce va tout droit, comme la tour aux "
-                    "échecs, jamais en diagonale.",
-                    "That move is not allowed: a piece goes straight, like a rook in chess, "
-                    "never diagonally.")
+            return ("Une pièce va tout droit, comme la tour aux échecs, jamais en diagonale.",
+                    "A piece goes straight, like a rook in chess, never diagonally.")
         if point == THRONE and origin != state.king:
-            return ("Ce coup n'est pas permis : seul le roi peut s'arrêter sur le trône "
-                    "(les autres pièces peuvent le traverser).",
-                    "That move is not allowed: only the king may stop on the throne "
-                    "(the others may pass over it).")
+            return ("Seul le roi peut s'arrêter sur le trône ; les autres pièces le "
+                    "traversent.",
+                    "Only the king may stop on the throne; the others may pass over it.")
         steps = max(abs(ox - px), abs(oy - py))
         dx, dy = (px > ox) - (px < ox), (py > oy) - (py < oy)
         between = [self._at(ox + k * dx, oy + k * dy) for k in range(1, steps)]
         if any(state.occupied >> square & 1 for square in between if square is not None):
-            return ("Ce coup n'est pas permis : une pièce ne saute pas par-dessus les autres.",
-                    "That move is not allowed: a piece does not jump over the others.")
+            return ("Une pièce ne saute pas par-dessus les autres.",
+                    "A piece does not jump over the others.")
         if origin == state.king and state.game.slow_king and steps > 1:
-            return ("Ce coup n'est pas permis : dans cette variante, le roi n'avance que "
-                    "d'une case à la fois.",
-                    "That move is not allowed: in this variant the king moves one square "
-                    "at a time.")
+            return ("Dans cette variante, le roi n'avance que d'une case à la fois.",
+                    "In this variant the king moves one square at a time.")
         return None
 
     def _xy(self, square: int) -> tuple[int, int]:

@@ -249,7 +249,7 @@ def test_a_piece_put_where_it_may_not_go_blinks_with_its_origin() -> None:
     assert answer.kind == "wrong"
     assert table.lit(guide.DIFFERS) == table.cells([c5, d6])
     assert table.lit_any() == table.cells([c5, d6])
-    assert "pas permis" in answer.status[0] and "not allowed" in answer.status[1]
+    assert "jamais en diagonale" in answer.status[0] and "never diagonally" in answer.status[1]
     table.lift(d6)  # back in the hand: the targets light again
     assert table.answer.kind == "moving"
     assert table.lit(guide.TARGET) == table.cells(targets_from(table.state, c5))

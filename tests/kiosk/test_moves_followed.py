@@ -312,7 +312,7 @@ TABLUT_EMPTY_THRONE = ("........./........./....N..../........./.R......./......
 
 
 @pytest.mark.parametrize(("spec", "position", "origin", "target", "rule"), [
-    ("tablut", TABLUT_EMPTY_THRONE, "e3", "e5", "seul le roi"),
+    ("tablut", TABLUT_EMPTY_THRONE, "e3", "e5", "Seul le roi"),
     ("tablut", TABLUT_EMPTY_THRONE, "e3", "f4", "jamais en diagonale"),
     ("tablut", TABLUT_EMPTY_THRONE, "e3", "e8", "ne saute pas"),
     ("reversi:othello", "", "", "a1", "retourner au moins un"),
