@@ -89,10 +89,12 @@ class MovePicker:
         return Touch("extend")
 
     def explain(self, point: int) -> tuple[str, str]:
-        """Why ``point`` fits no decision, in French and English."""
+        """Why ``point`` fits no decision, in French and English: the game's rule when
+        its presentation knows it, else what to touch instead."""
         special = self.presentation.explain(self.state, self.touched, point)
         if special is not None:
             return special
+        spots = self.presentation.spots
         if not self.options:
             return (
                 "Rien à toucher sur le plateau : utilisez les boutons.",
@@ -104,19 +106,31 @@ class MovePicker:
         if not self.touched:
             if tokens and tokens[-1].seat is not None and tokens[-1].seat != seat:
                 return (
-                    "Cette pièce est à l'adversaire : touchez une des vôtres, elles s'allument.",
-                    "That piece belongs to your opponent: touch one of yours, they light up.",
+                    "Cette pièce est à l'adversaire : touchez une des vôtres.",
+                    "That piece belongs to your opponent: touch one of yours.",
                 )
             if tokens and tokens[-1].seat == seat:
                 return (
-                    "Cette pièce ne peut pas jouer maintenant : essayez une pièce qui s'allume.",
-                    "That piece cannot move now: try one that lights up.",
+                    "Cette pièce ne peut pas jouer maintenant : essayez-en une autre.",
+                    "That piece cannot move now: try another one.",
+                )
+            if self._from_own_pieces(seat):
+                return (
+                    "Aucun coup ne part d'ici : touchez d'abord une de vos pièces.",
+                    "No move starts here: first touch one of your pieces.",
                 )
             return (
-                "Aucun coup ne part d'ici : touchez une case qui s'allume.",
-                "No move starts here: touch a lit point.",
+                f"Aucun coup ne part d'ici : touchez {spots.a_fr} qui s'allume.",
+                f"No move starts here: touch a lit {spots.word_en}.",
             )
         return (
-            "Ce coup n'est pas permis : les points verts montrent où aller.",
-            "That move is not allowed: the green marks show where to go.",
+            f"Ce coup n'est pas permis : {spots.green_fr} montrent où aller.",
+            f"That move is not allowed: the green {spots.many_en} show where to go.",
+        )
+
+    def _from_own_pieces(self, seat: int | None) -> bool:
+        """Every decision starts on one of the mover's pieces (moves, not placements)."""
+        tokens = self.presentation.tokens(self.state)
+        return all(
+            tokens.get(start) and tokens[start][-1].seat == seat for start in self.starts()
         )

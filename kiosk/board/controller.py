@@ -390,7 +390,7 @@ class BoardController:
         if self._lag:
             leds = {p: guide.ELSEWHERE_TO for p in targets} | {p: guide.HAND for p in differ}
             return Answer("follow", self._frame(self._work(leds)),
-                          guide.elsewhere(self._lag[0][1]))
+                          guide.elsewhere(self.presentation.describe(*self._lag[0])))
         leds = {p: guide.TARGET for p in targets} | {p: guide.HAND for p in differ}
         status = guide.PUT_DOWN if targets else guide.HOLD
         return Answer("moving", self._frame(self._work(leds)), status)
@@ -408,7 +408,7 @@ class BoardController:
                 else:
                     leds[point] = guide.TAKE_OFF
             return Answer("follow", self._frame(self._work(leds)),
-                          guide.elsewhere(self._lag[0][1]))
+                          guide.elsewhere(self.presentation.describe(*self._lag[0])))
         hints: dict[int, Led] = {}
         if self.state.is_terminal():
             status = guide.OVER

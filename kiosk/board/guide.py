@@ -77,10 +77,15 @@ SET_UP: Text = ("Installez les pièces sur les cases qui clignotent",
                 "Set up the pieces on the blinking squares")
 
 
-def elsewhere(move: object) -> Text:
-    """A decision made on the screen or by the machine, to copy on the board."""
-    return (f"Jouez {move} sur le plateau (cases bleues)",
-            f"Play {move} on the board (blue squares)")
+def elsewhere(move: Text) -> Text:
+    """A decision made on the screen or by the machine, to copy on the board (``move``
+    in the game's words)."""
+    return (f"À reproduire sur le plateau (cases bleues) : {_lower(move[0])}",
+            f"Copy on the board (blue squares): {_lower(move[1])}")
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def wrong(why: Text | None) -> Text:

@@ -15,20 +15,28 @@ import pygame
 
 from engines.geometry import Geometry
 from kiosk.boards import pieces
-from kiosk.games.base import Token
-from kiosk.ui.theme import PALETTE, Colour
+from kiosk.games.base import Token, Trace
+from kiosk.ui.theme import PALETTE, Colour, font
 
+LAST: Colour = (120, 170, 230)
+"""The last move's colour (and, in lessons, "look here")."""
 ROLE_COLOURS: dict[str, Colour] = {
     "target": PALETTE.legal,
     "selected": PALETTE.gold,
-    "last": (120, 170, 230),
+    "last": LAST,
+    "last-from": LAST,
+    "taken": LAST,
     "remove": PALETTE.accent,
     "error": PALETTE.warning,
     "hint": (150, 120, 230),
     "raichi": (236, 72, 56),
 }
-"""Highlight roles: legal target, touched piece, last move, to remove, wrong, hint, and
-a king's free way to the edge (tablut's Raichi)."""
+"""Highlight roles: legal target, touched piece, last move (where it stopped, where it
+left, what it took), to remove, wrong, hint, and a king's free way to the edge (tablut's
+Raichi)."""
+OUTLINED = frozenset({"target", "last-from", "taken"})
+"""Roles drawn as a frame only (the others also tint the point)."""
+TRAIL_INK: Colour = (24, 44, 74)
 
 
 class Renderer:
@@ -36,6 +44,10 @@ class Renderer:
 
     padding = 0.6
     """Board units of margin around the outermost points."""
+
+    def margins(self) -> tuple[float, float]:
+        """Board units of margin left and right, and above and below, the outermost points."""
+        return (self.padding, self.padding)
 
     def draw_background(self, surface: pygame.Surface, view: BoardView) -> None:
         surface.fill(PALETTE.wood_light)
@@ -100,10 +112,10 @@ class BoardView:
         self.colours = tuple(colours)
         xs = [p.x for p in geometry.points]
         ys = [p.y for p in geometry.points]
-        pad = renderer.padding
-        self.min_x, self.min_y = min(xs) - pad, min(ys) - pad
-        width_units = max(xs) + pad - self.min_x
-        height_units = max(ys) + pad - self.min_y
+        pad_x, pad_y = renderer.margins()
+        self.min_x, self.min_y = min(xs) - pad_x, min(ys) - pad_y
+        width_units = max(xs) + pad_x - self.min_x
+        height_units = max(ys) + pad_y - self.min_y
         self.unit = min(self.rect.width / width_units, self.rect.height / height_units)
         used_w, used_h = width_units * self.unit, height_units * self.unit
         self.origin = (
@@ -178,15 +190,99 @@ class BoardView:
         highlights: Mapping[int, str] = {},
         hidden: frozenset[int] = frozenset(),
         pulse: float = 0.0,
+        trail: Sequence[Trace] = (),
     ) -> None:
-        """Background, highlights under the pieces, pieces, then target marks."""
+        """Background, highlights under the pieces, pieces, the last move's arrows, then
+        target marks."""
         canvas.blit(self.background(), self.rect.topleft)
         for point, role in highlights.items():
             if role != "target":
                 self.renderer.draw_highlight(canvas, self, point, role, pulse)
+            if role == "taken":
+                self.cross(canvas, point)
         for point, stack in tokens.items():
             if point not in hidden and stack:
                 self.renderer.draw_tokens(canvas, self, point, stack)
+        self.draw_trail(canvas, trail)
         for point, role in highlights.items():
             if role == "target":
                 self.renderer.draw_highlight(canvas, self, point, role, pulse)
+
+    def cross(self, canvas: pygame.Surface, point: int) -> None:
+        """A cross where a piece was taken (under the pieces: hidden by a turned disc)."""
+        x, y = self.centres[point]
+        r, width = self.unit * 0.2, max(3, round(self.unit * 0.07))
+        for dx in (-r, r):
+            pygame.draw.line(canvas, LAST, (round(x - dx), round(y - r)),
+                             (round(x + dx), round(y + r)), width)
+
+    def draw_trail(self, canvas: pygame.Surface, trail: Sequence[Trace]) -> None:
+        """An arrow from where each piece of the last move left to where it stopped,
+        between the pieces, with the die it used."""
+        for trace in trail:
+            if trace.origin is None or trace.target is None:
+                continue
+            (x0, y0), (x1, y1) = self.centres[trace.origin], self.centres[trace.target]
+            length = math.hypot(x1 - x0, y1 - y0)
+            gap = self.unit * 0.4
+            long = length > 2 * gap + self.unit * 0.3
+            if long:
+                ux, uy = (x1 - x0) / length, (y1 - y0) / length
+                start = (x0 + ux * gap, y0 + uy * gap)
+                end = (x1 - ux * gap, y1 - uy * gap)
+                arrow(canvas, start, end, max(4.0, self.unit * 0.09))
+            if trace.label and long:
+                self.badge(canvas, trace.label, ((x0 + x1) / 2, (y0 + y1) / 2), 0.5)
+            elif trace.label:  # a short step: on the corner of the piece that arrived
+                corner = (x1 + self.unit * 0.38, y1 - self.unit * 0.38)
+                self.badge(canvas, trace.label, corner, 0.42)
+
+    def badge(self, canvas: pygame.Surface, text: str, centre: tuple[float, float],
+              scale: float) -> None:
+        """A small die face with ``text`` (the die a move used), ``scale`` units wide."""
+        side = max(22, round(self.unit * scale))
+        rect = pygame.Rect(0, 0, side, side)
+        rect.center = (round(centre[0]), round(centre[1]))
+        radius = max(4, side // 5)
+        pygame.draw.rect(canvas, PALETTE.ivory, rect, border_radius=radius)
+        pygame.draw.rect(canvas, LAST, rect, max(3, side // 10), border_radius=radius)
+        image = font(round(side * 0.62), "sans-bold").render(text, True, PALETTE.ink)
+        canvas.blit(image, image.get_rect(center=rect.center))
+
+
+def arrow(canvas: pygame.Surface, start: tuple[float, float], end: tuple[float, float],
+          width: float) -> None:
+    """A light-blue arrow with a dark edge, a little transparent, from ``start`` to ``end``."""
+    left = min(start[0], end[0]) - 3 * width
+    top = min(start[1], end[1]) - 3 * width
+    size = (round(abs(end[0] - start[0]) + 6 * width), round(abs(end[1] - start[1]) + 6 * width))
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    a = (start[0] - left, start[1] - top)
+    b = (end[0] - left, end[1] - top)
+    length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    head = min(length * 0.6, width * 3.2)
+    neck = (b[0] - ux * head, b[1] - uy * head)
+    wing = (-uy * head * 0.62, ux * head * 0.62)
+    tip = [b, (neck[0] + wing[0], neck[1] + wing[1]), (neck[0] - wing[0], neck[1] - wing[1])]
+    for colour, grow in ((TRAIL_INK, 4), (LAST, 0)):
+        pygame.draw.line(layer, colour, _round(a), _round(neck), round(width + grow))
+        outline = [_round(p) for p in _grown(tip, grow)]
+        pygame.draw.polygon(layer, colour, outline)
+    layer.set_alpha(225)
+    canvas.blit(layer, (round(left), round(top)))
+
+
+def _round(p: tuple[float, float]) -> tuple[int, int]:
+    return (round(p[0]), round(p[1]))
+
+
+def _grown(points: list[tuple[float, float]], by: float) -> list[tuple[float, float]]:
+    """A triangle pushed out from its centre by ``by`` pixels (its dark edge)."""
+    cx = sum(p[0] for p in points) / 3
+    cy = sum(p[1] for p in points) / 3
+    out = []
+    for x, y in points:
+        d = math.hypot(x - cx, y - cy) or 1.0
+        out.append((x + (x - cx) / d * by, y + (y - cy) / d * by))
+    return out

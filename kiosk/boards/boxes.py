@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import pygame
 
 from kiosk.boards import pieces
-from kiosk.boards.base import ROLE_COLOURS, BoardView, Renderer
+from kiosk.boards.base import OUTLINED, ROLE_COLOURS, BoardView, Renderer
 from kiosk.boards.wood import wood_panel
 from kiosk.games.base import Token
 from kiosk.ui.theme import PALETTE, Colour, font
@@ -122,7 +122,7 @@ class BoxesRenderer(Renderer):
         width = max(3, round(unit * (0.06 + 0.03 * pulse)))
         rect = self.standing(view, point).inflate(width * 2 + 6, width * 2 + 6)
         radius = round(unit * 0.12)
-        if role != "target":
+        if role not in OUTLINED:
             glow = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(glow, (*colour, 150), glow.get_rect(), border_radius=radius)
             surface.blit(glow, rect.topleft)

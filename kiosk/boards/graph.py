@@ -38,6 +38,8 @@ DARK_STOP: Colour = (170, 46, 40)
 GOAL_GOLD: Colour = (240, 192, 64)
 BARRIER_WHITE: Colour = (246, 244, 240)
 BARRIER_RED: Colour = (206, 36, 36)
+STOP_RADIUS = 0.36
+"""A barricades point's painted disc, in board units (its ink ring around it)."""
 
 
 def thick_line(surface: pygame.Surface, a: Pos, b: Pos, width: float, colour: Colour) -> None:
@@ -246,6 +248,11 @@ class BarricadesRenderer(GraphRenderer):
 
     padding = 0.8
 
+    def margins(self) -> tuple[float, float]:
+        """Narrow sides (the points' discs and the painted edge), so that neighbouring
+        points stand more than 60 px apart at 1920 × 1080: a finger's width each."""
+        return (0.66, self.padding)
+
     def token_size(self, view: BoardView) -> float:
         return view.unit * 0.78
 
@@ -264,7 +271,7 @@ class BarricadesRenderer(GraphRenderer):
             thick_line(surface, view.centres[a], view.centres[b], width, PATH_INK)
         for index in houses:
             self.house(surface, view, index)
-        radius = view.unit * 0.31
+        radius = view.unit * STOP_RADIUS
         for point in geometry.points:
             if point.index in houses or point.index in goal:
                 continue

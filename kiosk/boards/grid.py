@@ -23,7 +23,7 @@ import pygame
 import pygame.gfxdraw
 
 from engines.geometry import Geometry, Point
-from kiosk.boards.base import ROLE_COLOURS, BoardView, Renderer
+from kiosk.boards.base import OUTLINED, ROLE_COLOURS, BoardView, Renderer
 from kiosk.boards.grid_pieces import grid_token
 from kiosk.boards.pieces import shade
 from kiosk.boards.wood import wood_panel
@@ -194,7 +194,7 @@ class GridRenderer(Renderer):
         rect = cell_rect(view, point, 0.94)
         radius = round(unit * 0.14)
         width = max(3, round(unit * (0.07 + 0.03 * pulse)))
-        if role != "target":
+        if role not in OUTLINED:
             tint(surface, rect, colour, 90, radius)
         pygame.draw.rect(surface, colour, rect, width, border_radius=radius)
         if role == "target":

@@ -19,7 +19,7 @@ import pygame
 import pygame.gfxdraw
 
 from kiosk.boards import pieces
-from kiosk.boards.base import ROLE_COLOURS, BoardView, Renderer
+from kiosk.boards.base import OUTLINED, ROLE_COLOURS, BoardView, Renderer
 from kiosk.boards.wood import wood_panel
 from kiosk.games.base import Token
 from kiosk.ui.pictures import picture_cache
@@ -151,7 +151,7 @@ class PitsRenderer(Renderer):
         colour = ROLE_COLOURS.get(role, PALETTE.legal)
         width = max(3, round(view.unit * (0.06 + 0.03 * pulse)))
         rect = self.hollow_rect(view, point).inflate(width * 2 + 4, width * 2 + 4)
-        if role != "target":
+        if role not in OUTLINED:
             glow = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.ellipse(glow, (*colour, 110), glow.get_rect())
             surface.blit(glow, rect.topleft)

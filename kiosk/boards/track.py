@@ -19,7 +19,7 @@ import pygame
 import pygame.gfxdraw
 
 from kiosk.boards import pieces
-from kiosk.boards.base import ROLE_COLOURS, BoardView, Renderer
+from kiosk.boards.base import OUTLINED, ROLE_COLOURS, BoardView, Renderer
 from kiosk.boards.wood import wood_panel
 from kiosk.games.base import Token
 from kiosk.ui.pictures import picture_cache
@@ -232,7 +232,7 @@ class TrackRenderer(Renderer):
         if point < 24:
             band = self.band(view, point)
             radius = round(view.unit * 0.3)
-            if role != "target":
+            if role not in OUTLINED:
                 glow = pygame.Surface(band.size, pygame.SRCALPHA)
                 pygame.draw.rect(glow, (*colour, 130), glow.get_rect(), border_radius=radius)
                 surface.blit(glow, band.topleft)
@@ -247,7 +247,7 @@ class TrackRenderer(Renderer):
             return
         box = self.box(view, point)
         radius = round(view.unit * 0.2)
-        if role != "target":
+        if role not in OUTLINED:
             glow = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(glow, (*colour, 110), glow.get_rect(), border_radius=radius)
             surface.blit(glow, box.topleft)

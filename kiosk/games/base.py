@@ -15,6 +15,8 @@ from typing import Any
 from engines.core import Dice, Game, Pass, PathMove, Place, Remove, State
 
 Tokens = Mapping[int, Sequence["Token"]]
+Text = tuple[str, str]
+"""A sentence in French, then in English."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,46 @@ class Sowing:
     """The points that receive a seed, in order (as many as the seeds taken)."""
 
 
+@dataclass(frozen=True)
+class Trace:
+    """What one decision left on the board, for the last-move mark.
+
+    ``origin`` is where a piece left, ``target`` where it stopped (or the point
+    a piece was put on, a case sown); ``touched`` other points the decision
+    acted on (the boxes shut); ``taken`` the pieces it took or turned; ``label``
+    a short word drawn on the way from ``origin`` to ``target`` (the die used).
+    """
+
+    origin: int | None = None
+    target: int | None = None
+    taken: tuple[int, ...] = ()
+    touched: tuple[int, ...] = ()
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Spots:
+    """How a game calls its places, for the sentences shared by every game."""
+
+    a_fr: str
+    """``une case``, ``un point``…"""
+    green_fr: str
+    """``les cases vertes``: where the lit targets are."""
+    word_en: str
+    """``square``, ``point``…"""
+    many_en: str
+    """``squares``, ``boxes``…"""
+
+
+SPOTS = {
+    "grid": Spots("une case", "les cases vertes", "square", "squares"),
+    "graph": Spots("un point", "les points verts", "point", "points"),
+    "track": Spots("une flèche", "les flèches vertes", "point", "points"),
+    "boxes": Spots("une case", "les cases vertes", "box", "boxes"),
+    "pits": Spots("une case", "les cases vertes", "case", "cases"),
+}
+
+
 class Presentation:
     """Default presentation: subclasses implement :meth:`tokens`."""
 
@@ -80,6 +122,7 @@ class Presentation:
         self.game = game
         self.geometry = game.geometry()
         self.seats: tuple[str, ...] = tuple(game.players)
+        self.spots = SPOTS.get(self.geometry.kind, SPOTS["grid"])
 
     def seat(self, player: str) -> int:
         return self.seats.index(player)
@@ -110,12 +153,76 @@ class Presentation:
             return ("Passer", "Pass")
         if isinstance(move, Dice):
             return ("Lancer les dés", "Roll the dice")
+        if self.move_points(state, move):
+            return self.describe(state, move)
         text = str(move)
         return (text, text)
 
-    def explain(self, state: State, touched: tuple[int, ...], point: int) -> tuple[str, str] | None:
-        """A game's own reason why touching ``point`` fits no move (``None``: the generic one)."""
+    def name(self, point: int) -> str:
+        """The name of a point as the board writes it."""
+        return self.geometry.points[point].name
+
+    def describe(self, state: State, move: Any) -> Text:
+        """``move`` in the game's words, French and English (a hint, a move to copy on
+        the board): never the engine's notation. A decision without a point is said
+        as its button is."""
+        if not self.move_points(state, move):
+            return self.button_text(state, move)
+        if isinstance(move, Place):
+            return (f"Posez une pièce en {move.name}", f"Place a piece on {move.name}")
+        if isinstance(move, Remove):
+            return (f"Retirez la pièce en {move.name}", f"Take off the piece on {move.name}")
+        if isinstance(move, PathMove):
+            a, b = self.name(move.path[0]), self.name(move.path[-1])
+            return (f"Jouez la pièce de {a} en {b}", f"Move the piece from {a} to {b}")
+        return ("Jouez le coup allumé sur le plateau", "Play the move lit on the board")
+
+    def explain(self, state: State, touched: tuple[int, ...], point: int) -> Text | None:
+        """A game's own reason why touching ``point`` fits no move: the rule that
+        forbids it (``None``: the generic reason)."""
         return None
+
+    def trace(self, before: State, move: Any, after: State) -> Trace | None:
+        """What ``move`` (played in ``before``, giving ``after``) leaves marked on the
+        board until the next decision (``None``: nothing, a button's decision)."""
+        sowing = self.sowing(before, move)
+        if sowing:
+            return Trace(origin=sowing[0].start, target=sowing[-1].drops[-1],
+                         touched=tuple(lap.start for lap in sowing[1:]))
+        points = self.move_points(before, move)
+        if not points:
+            return None
+        slide = self.moved_piece_points(before, move)
+        mover = self._mover_seat(before)
+        if slide is not None:
+            origin, target = slide
+            touched: tuple[int, ...] = ()
+        elif isinstance(move, Remove):
+            return Trace(taken=(move.at,))
+        else:
+            origin, target, touched = None, points[-1], tuple(points[:-1])
+        skip = {origin, target, *touched}
+        taken = tuple(p for p in self.lost(before, after, mover) if p not in skip)
+        return Trace(origin, target, taken, touched)
+
+    def _mover_seat(self, state: State) -> int | None:
+        player = state.current_player
+        return self.seats.index(player) if player in self.seats else None
+
+    def lost(self, before: State, after: State, mover: int | None) -> list[int]:
+        """Points where a piece not the mover's was taken, turned or diminished."""
+        old, new = self.tokens(before), self.tokens(after)
+        found = []
+        for point, stack in old.items():
+            if not stack or stack[-1].seat is None or stack[-1].seat == mover:
+                continue
+            now = tuple(new.get(point, ()))
+            top = stack[-1]
+            if not now or now[-1].seat != top.seat or now[-1].shape != top.shape \
+                    or now[-1].label != top.label or now[-1].layers != top.layers \
+                    or sum(t.count for t in now) < sum(t.count for t in stack):
+                found.append(point)
+        return found
 
     def moved_piece_points(self, state: State, move: Any) -> tuple[int, int] | None:
         """Origin and target of a piece the move carries, for the slide animation."""

@@ -10,10 +10,9 @@ from engines.jacquet.game import point_index
 from engines.jacquet.rules import postillon_origins
 from engines.jacquet.state import JacquetState
 from engines.jacquet.text import source_name
-from engines.tables.moves import CheckerMove
 from engines.tables.state import MOVE
 from kiosk.games.backgammon import TablesPresentation
-from kiosk.games.base import Extras, Presentation
+from kiosk.games.base import Extras, Presentation, Text
 
 
 class JacquetPresentation(TablesPresentation):
@@ -36,13 +35,28 @@ class JacquetPresentation(TablesPresentation):
             return (line[0] + " · le postillon part seul", line[1] + " · the postillon goes alone")
         return line
 
-    def button_text(self, state: State, move: Any) -> tuple[str, str]:
-        if isinstance(move, CheckerMove) and isinstance(state, JacquetState):
-            seat = state.mover
-            names = [source_name(seat, n) if n else "off" for n in (move.origin, move.target)]
-            text = f"{move} ({'/'.join(names)})"
-            return (text, text)
-        return super().button_text(state, move)
+    def point_word(self, seat: int, number: int) -> str:
+        """Jacquet's points by the names written on the board (``N5``, ``B12``)."""
+        return source_name(seat, number)
+
+    def blocked(self, state: Any, point: int) -> Text | None:
+        stack = self.tokens(state).get(point, ())
+        if any(t.seat not in (None, state.mover) for t in stack):
+            return ("On ne s'arrête pas sur une flèche où l'adversaire a un pion.",
+                    "A checker may not stop on a point where the opponent has one.")
+        return None
+
+    def other_rule(self, state: Any) -> Text:
+        assert isinstance(state, JacquetState)
+        if postillon_origins(state.boards[state.mover]) is not None:
+            return ("Le postillon part seul : les autres pions attendent qu'il ait atteint "
+                    "votre dernier jan.",
+                    "The postillon goes alone: the other checkers wait until it reaches "
+                    "your home table.")
+        return ("Ce coup n'est pas permis : il tiendrait six flèches de suite de votre côté, "
+                "ou empêcherait de jouer les deux dés.",
+                "That move is not allowed: it would hold six points in a row on your side, "
+                "or prevent playing both dice.")
 
 
 def make(game: Game) -> Presentation:

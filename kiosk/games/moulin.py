@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from engines.core import Game, State
+from typing import Any
+
+from engines.core import Game, PathMove, Place, Remove, State
 from engines.moulin.board import PIECES
 from engines.moulin.state import MoulinState
-from kiosk.games.base import Extras, Panel, Presentation, Token, Tokens
+from kiosk.games.base import Extras, Panel, Presentation, Text, Token, Tokens
 
 
 class MoulinPresentation(Presentation):
@@ -41,6 +43,62 @@ class MoulinPresentation(Presentation):
                     "Your pieces fly: any empty point")
         return ("Glissez une pièce vers un point voisin libre",
                 "Slide a piece to an empty neighbouring point")
+
+
+    def neighbours(self, point: int) -> set[int]:
+        return {b if a == point else a for a, b in self.geometry.edges if point in (a, b)}
+
+    def describe(self, state: State, move: Any) -> Text:
+        if isinstance(move, Place):
+            return (f"Posez une pièce en {move.name}", f"Place a piece on {move.name}")
+        if isinstance(move, Remove):
+            return (f"Retirez la pièce adverse en {move.name}",
+                    f"Take off your opponent's piece on {move.name}")
+        if isinstance(move, PathMove):
+            a, b = self.name(move.origin), self.name(move.target)
+            if move.target in self.neighbours(move.origin):
+                return (f"Glissez la pièce de {a} en {b}", f"Slide the piece from {a} to {b}")
+            return (f"Faites voler la pièce de {a} en {b}", f"Fly the piece from {a} to {b}")
+        return super().describe(state, move)
+
+    def explain(self, state: State, touched: tuple[int, ...], point: int) -> Text | None:
+        """A removal first, the protected mills, placing before moving, sliding to a
+        free neighbour."""
+        assert isinstance(state, MoulinState)
+        mine, theirs = state.board[state.mover], state.board[1 - state.mover]
+        if state.pending:
+            if theirs >> point & 1:
+                return ("Cette pièce est dans un moulin : on ne la retire que si toutes les "
+                        "pièces adverses sont en moulin.",
+                        "That piece is in a mill: it may be taken only when all your "
+                        "opponent's pieces are in mills.")
+            return ("Vous avez fait un moulin : retirez d'abord une pièce adverse "
+                    "(touchez-la).",
+                    "You made a mill: first take off one of your opponent's pieces "
+                    "(touch it).")
+        if state.hand[state.mover]:
+            if mine >> point & 1:
+                return ("Posez d'abord toutes vos pièces : elles ne bougent qu'ensuite.",
+                        "First place all your pieces: they move only afterwards.")
+            if theirs >> point & 1:
+                return ("Ce point est occupé : posez votre pièce sur un point libre.",
+                        "That point is taken: place your piece on an empty point.")
+            return None
+        if not touched:
+            if mine >> point & 1:
+                return ("Cette pièce est bloquée : tous les points voisins sont occupés.",
+                        "That piece is blocked: every neighbouring point is taken.")
+            return None
+        if (mine | theirs) >> point & 1:
+            return ("Ce point est occupé : une pièce va sur un point libre.",
+                    "That point is taken: a piece goes to an empty point.")
+        if point not in self.neighbours(touched[-1]) and not state.flying():
+            fly = state.game.fly_at
+            return (f"Une pièce glisse vers un point voisin libre ; elle ne vole qu'à {fly} "
+                    f"pièces.",
+                    f"A piece slides to a free neighbouring point; it flies only when you "
+                    f"are down to {fly}.")
+        return None
 
 
 def make(game: Game) -> Presentation:

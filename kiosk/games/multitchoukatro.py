@@ -10,7 +10,7 @@ from typing import Any
 
 from engines.core import Game, Place, State
 from engines.multitchoukatro import MultitchoukatroState
-from kiosk.games.base import Extras, Presentation, Sowing, Token, Tokens
+from kiosk.games.base import Extras, Presentation, Sowing, Text, Token, Tokens
 
 
 class MultitchoukatroPresentation(Presentation):
@@ -61,6 +61,22 @@ class MultitchoukatroPresentation(Presentation):
                 f"Sow a case · {left} seed{'s' if left > 1 else ''} still out of the rouma",
             )
         )
+
+
+    def describe(self, state: State, move: Any) -> Text:
+        if isinstance(move, Place):
+            return (f"Semez la case {move.name}", f"Sow case {move.name}")
+        return super().describe(state, move)
+
+    def explain(self, state: State, touched: tuple[int, ...], point: int) -> Text | None:
+        assert isinstance(state, MultitchoukatroState)
+        if point >= len(state.board):
+            return ("La rouma ne se sème pas : semez une des cases.",
+                    "The rouma is never sown: sow one of the cases.")
+        if not state.board[point]:
+            return ("Cette case est vide : semez une case qui a des graines.",
+                    "That case is empty: sow a case that holds seeds.")
+        return None
 
 
 def make(game: Game) -> Presentation:

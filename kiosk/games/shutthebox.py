@@ -6,7 +6,7 @@ from typing import Any
 
 from engines.core import Dice, Game, State
 from engines.shutthebox import Close, ShutTheBoxState
-from kiosk.games.base import Extras, Panel, Presentation, Token, Tokens
+from kiosk.games.base import Extras, Panel, Presentation, Text, Token, Tokens
 
 
 def _open_boxes(mask: int, count: int) -> list[int]:
@@ -74,6 +74,35 @@ class ShutTheBoxPresentation(Presentation):
         french = f"{listed} ou {choices[-1]}" if listed else choices[-1]
         english = f"{listed} or {choices[-1]}" if listed else choices[-1]
         return (f"Fermez {french}", f"Shut {english}")
+
+
+    def describe(self, state: State, move: Any) -> Text:
+        if isinstance(move, Close):
+            boxes = " + ".join(str(b) for b in move.boxes)
+            many = len(move.boxes) > 1
+            return (f"Fermez {'les cases' if many else 'la case'} {boxes}",
+                    f"Shut {'boxes' if many else 'box'} {boxes}")
+        return super().describe(state, move)
+
+    def explain(self, state: State, touched: tuple[int, ...], point: int) -> Text | None:
+        """A box already shut, or boxes that do not match the dice."""
+        assert isinstance(state, ShutTheBoxState)
+        if not state.open >> point & 1:
+            return ("Cette case est déjà fermée.", "That box is already shut.")
+        if state.dice is None:
+            return None
+        total = sum(state.dice)
+        if state.game.rules.exact:
+            return (f"Les cases fermées doivent faire {total} en tout.",
+                    f"The boxes you shut must add up to {total}.")
+        if len(state.dice) == 1:
+            return (f"Avec un seul dé, fermez la case {total}.",
+                    f"With one die, shut box {total}.")
+        a, b = state.dice
+        return (f"Fermez les cases des deux dés ({a} et {b}), la case de leur somme "
+                f"({total}), ou celle d'un seul dé.",
+                f"Shut the boxes of both dice ({a} and {b}), the box of their sum "
+                f"({total}), or that of one die.")
 
 
 def make(game: Game) -> Presentation:

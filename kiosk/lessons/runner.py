@@ -12,7 +12,8 @@ from typing import Any
 
 from engines import find_game
 from engines.core import State
-from kiosk.games import presentation_for
+from kiosk.games import last_move, presentation_for
+from kiosk.games.base import Trace
 from kiosk.lessons.model import Lesson, Step, Text, fits_kind, step_states
 
 GENERIC_WRONG: Text = (
@@ -44,6 +45,8 @@ class LessonRun:
         self.state: State = self._states[0][0]
         self.wrong_attempts = 0
         self.done_step = not self.step.asks
+        self.answered: Trace | None = None
+        """The visitor's accepted move, marked once an "à vous" step is done."""
 
     @property
     def step(self) -> Step:
@@ -54,7 +57,10 @@ class LessonRun:
         return self.index == len(self.lesson.steps) - 1 and self.done_step
 
     def highlights(self) -> dict[int, str]:
-        """Point index -> highlight role for the step's marks."""
+        """Point index -> highlight role for the step's marks; once an "à vous" step is
+        answered, the move played instead (the other targets go out)."""
+        if self.step.asks and self.done_step:
+            return last_move.marks([self.answered] if self.answered else [])
         geometry = self.game.geometry()
         return {geometry.index(name): role for name, role in self.step.marks}
 
@@ -69,7 +75,8 @@ class LessonRun:
         if not self.step.asks or self.done_step:
             return Feedback(False)
         if self.accepts(move):
-            self.state = self.state.apply(move)
+            before, self.state = self.state, self.state.apply(move)
+            self.answered = self.presentation.trace(before, move, self.state)
             self.done_step = True
             return Feedback(True)
         self.wrong_attempts += 1
@@ -93,6 +100,7 @@ class LessonRun:
             return False
         self.index += 1
         self.wrong_attempts = 0
+        self.answered = None
         shown, _ = self._states[self.index]
         if self.step.position or self.step.moves:
             self.state = shown

@@ -8,6 +8,10 @@ other changed points update one by one. A sowing (the presentation's
 ``sowing`` hook) is played seed by seed instead: each seed flies from pit to
 pit and the count rises as it lands. A :class:`Banner` announces a position
 (tablut's Raichi) over the board for a moment.
+
+The machine's moves are played slower (``pace``), after a moment where the
+piece it takes up is lit (``lift``), and stay still a moment before its next
+decision (``hold``), so that a person sees what it played, step by step.
 """
 
 from __future__ import annotations
@@ -43,6 +47,8 @@ SEED_STEP, SOW_LIMIT = 0.15, 4.0
 """Seconds a seed flies; a whole sowing lasts at most this (faster seeds beyond)."""
 BANNER = 2.0
 NEUTRAL: Colour = PALETTE.ivory_dark
+SOW_PACE = 1.25
+"""Sowing is slowed at most this much (its seeds already fly one by one)."""
 
 
 def ease(t: float) -> float:
@@ -85,10 +91,18 @@ class Transition:
         after: Mapping[int, Sequence[Token]],
         slide: tuple[int, int] | None,
         sowing: Sequence[Sowing] | None = None,
+        pace: float = 1.0,
+        lift: float = 0.0,
+        hold: float = 0.0,
     ) -> None:
         self.view = view
         self.after = after
         self.age = 0.0
+        """The motion's own time: it starts after ``lift`` and runs ``pace`` times slower."""
+        self.clock = 0.0
+        self.pace = min(pace, SOW_PACE) if sowing else pace
+        self.lift = lift
+        self.hold = hold
         self.changes: list[Change] = []
         self.flights: list[Flight] = []
         self.events: list[tuple[float, int, int]] = []
@@ -99,6 +113,7 @@ class Transition:
         self.slid: tuple[Token, ...] = ()
         if sowing:
             self._sow(before, sowing)
+            self.focus: tuple[int, ...] = (sowing[0].start,)
             return
         start = SLIDE if self.slide else 0.0
         if self.slide:
@@ -110,6 +125,10 @@ class Transition:
         self._schedule(start)
         self.duration = max([start + (FADE if self.victim else 0.0)]
                             + [c.delay + c.span for c in self.changes])
+        pops = tuple(c.point for c in self.changes if c.kind == "pop")
+        swaps = tuple(c.point for c in self.changes if c.kind == "swap")[:4]
+        self.focus = (self.slide[0],) if self.slide else pops or swaps
+        """Where the move begins: lit while the piece is taken up."""
 
     # -- building -------------------------------------------------------------------------
 
@@ -186,6 +205,11 @@ class Transition:
 
     @property
     def done(self) -> bool:
+        return self.clock >= self.lift + self.duration * self.pace + self.hold
+
+    @property
+    def moved(self) -> bool:
+        """The motion is over (the board may still hold still a moment)."""
         return self.age >= self.duration
 
     @property
@@ -196,7 +220,8 @@ class Transition:
         )
 
     def update(self, dt: float) -> None:
-        self.age += dt
+        self.clock += dt
+        self.age = max(0.0, (self.clock - self.lift) / self.pace)
 
     def tokens(self) -> dict[int, Sequence[Token]]:
         """What to draw on each point now (pieces in motion are drawn apart)."""
@@ -224,6 +249,10 @@ class Transition:
 
     def draw_over(self, canvas: pygame.Surface) -> None:
         """Seeds in the air, fading, flipping and dropping pieces, the sliding one."""
+        if self.clock < self.lift:
+            pulse = 0.5 + 0.5 * math.sin(self.clock / max(self.lift, 1e-6) * math.pi)
+            for point in self.focus:
+                self.view.renderer.draw_highlight(canvas, self.view, point, "last-from", pulse)
         if self.laps:
             self._draw_sowing(canvas)
             return

@@ -17,9 +17,11 @@ from engines.core import Dice
 from kiosk.board.guide import TURN_TEXT
 from kiosk.board_session import BoardSession
 from kiosk.boards import BoardView, renderer_for
+from kiosk.boards.legend import draw_layers_key
 from kiosk.catalog import Entry, seat_names
 from kiosk.flaps import FlapFollower
-from kiosk.games import presentation_for
+from kiosk.games import last_move, presentation_for
+from kiosk.games.base import Trace
 from kiosk.picker import MovePicker, Touch
 from kiosk.run import GameRun
 from kiosk.scenes.animation import Banner, Transition
@@ -50,6 +52,11 @@ BOARD_RECT = BOARD
 demonstration's caption); the line above it holds the game's status (Raichi, phase…)."""
 MACHINE_PAUSE = 0.5
 """Seconds a machine's move waits at least, so a person sees it coming."""
+MACHINE_PACE = 2.0
+LIFT = 0.4
+HOLD = 0.4
+"""A machine's move: its piece lit this long before it moves, its motion this many
+times slower than a person's, then the board still this long before its next one."""
 
 
 class PlayScene(Scene):
@@ -107,6 +114,8 @@ class PlayScene(Scene):
         self._names_lang = ""
         self._layer: pygame.Surface | None = None
         self._layer_key: object = None
+        self._trails: dict[int, list[Trace]] = {}
+        self._trails_of: object = None
         self.board: BoardSession | None = None
         self._fresh_position()
         if not demo:
@@ -209,11 +218,13 @@ class PlayScene(Scene):
         before = self.presentation.tokens(self.state)
         slide = self.presentation.moved_piece_points(self.state, move)
         sowing = self.presentation.sowing(self.state, move)
+        machine = self.demo or not self.run.human_to_move()
         self.run.play(move)
         if self.board is not None:
             self.board.played(self.state, move, self.kiosk.now)
         after = self.presentation.tokens(self.state)
-        self.transition = Transition(self.view, before, after, slide, sowing)
+        pace = (MACHINE_PACE, LIFT, HOLD) if machine else (1.0, 0.0, 0.0)
+        self.transition = Transition(self.view, before, after, slide, sowing, *pace)
         self.kiosk.sounds.play("capture" if self.transition.captures else "move")
         text = self.presentation.banner(self.state)
         self.banner = Banner(text, self.clock, any(p.turned for p in self.panels)) if text else None
@@ -395,11 +406,7 @@ class PlayScene(Scene):
                     except Exception:
                         self.hint = None
                     if self.hint is not None:
-                        text = (
-                            self.pick(*self.presentation.button_text(self.state, self.hint))
-                            if not self.presentation.move_points(self.state, self.hint)
-                            else str(self.hint)
-                        )
+                        text = self.pick(*self.presentation.describe(self.state, self.hint))
                         self.message = (self._("Conseil : {move}").format(move=text), "", False)
             elif answer.ticket == self.ticket:
                 self.ticket = None
@@ -506,10 +513,31 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ drawing
 
+    def trail(self) -> list[Trace]:
+        """The last turn's traces; while a move is on its way, the turn before it."""
+        key = (id(self.state), len(self.run.states))
+        if key != self._trails_of:
+            self._trails, self._trails_of = {}, key
+        moving = self.transition is not None and not self.transition.moved
+        back = 1 if moving and self.run.moves else 0
+        if back not in self._trails:
+            end = len(self.run.moves) - back
+            self._trails[back] = last_move.last_turn(
+                self.presentation, self.run.states[: end + 1], self.run.moves[:end]
+            )
+        return self._trails[back]
+
     def highlights(self) -> dict[int, str]:
-        marks: dict[int, str] = {}
+        """The last move's marks under the lit points, the touches, targets and hint."""
+        marks_now = last_move.marks(self.trail())
         if self.transition is not None or self.state.is_terminal():
-            return marks
+            return marks_now
+        marks_now.update(self.presentation.lit(self.state))
+        return {**marks_now, **self._touch_marks()}
+
+    def _touch_marks(self) -> dict[int, str]:
+        """The touched points, where they may go, and the hint's points."""
+        marks: dict[int, str] = {}
         if self.run.human_to_move() and not self.demo:
             for point in self.picker.touched:
                 marks[point] = "selected"
@@ -523,13 +551,15 @@ class PlayScene(Scene):
             if self.hint is not None:
                 for point in self.presentation.move_points(self.state, self.hint):
                     marks[point] = "hint"
-        return {**self.presentation.lit(self.state), **marks}
+        return marks
 
     def draw(self, canvas: pygame.Surface) -> None:
         if self.transition is not None:
             pulse = (pygame.math.Vector2(1, 0).rotate(self.clock * 240).x + 1) / 2
             draw_backdrop(canvas)
-            self.view.draw(canvas, self.transition.tokens(), {}, pulse=pulse)
+            trail = self.trail()
+            self.view.draw(canvas, self.transition.tokens(), last_move.marks(trail), pulse=pulse,
+                           trail=trail)
             self.transition.draw_over(canvas)
             self._draw_table_things(canvas)
         else:
@@ -561,7 +591,8 @@ class PlayScene(Scene):
                 self._layer = pygame.Surface(CANVAS)
             with drawn.placed(self._layer, (0, 0)):
                 draw_backdrop(self._layer)
-                self.view.draw(self._layer, self.presentation.tokens(self.state), marks, pulse=0.6)
+                self.view.draw(self._layer, self.presentation.tokens(self.state), marks, pulse=0.6,
+                               trail=self.trail())
                 drawn.note(self._layer, "board", self.view.board_rect)
                 self._draw_table_things(self._layer)
             self._layer_key = key
@@ -576,6 +607,7 @@ class PlayScene(Scene):
             self.dice.draw(canvas, centre, 86, extras.dice_used)
 
     def _draw_table_things(self, canvas: pygame.Surface) -> None:
+        draw_layers_key(canvas, self.view, self.presentation.tokens(self.state))
         extras = self.presentation.extras(self.state)
         if not self.dice.rolling:
             self._draw_dice(canvas)

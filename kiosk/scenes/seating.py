@@ -34,12 +34,16 @@ TURN = {BOTTOM: 0, TOP: 180, LEFT_END: 270, RIGHT_END: 90}
 MARGIN = 20
 MENU = pygame.Rect(MARGIN, CANVAS[1] - MARGIN - 96, 400, 96)
 """The menu's corner (Menu, Règles) at the bottom left, kept free of panels."""
-BOARD = pygame.Rect(448, 52, 1024, 1016)
-"""The board's area between two columns of 400 pixels (a panel turned toward an end
+COLUMN = 400
+"""A column of panels' width."""
+GAP = 16
+BOARD = pygame.Rect(
+    MARGIN + COLUMN + GAP, 52, CANVAS[0] - 2 * (MARGIN + COLUMN + GAP), CANVAS[1] - 64
+)
+"""The board's area between the two columns of panels (a panel turned toward an end
 of the board lies across its column)."""
 DEMO_CAPTION = 270
 """Room a demonstration leaves under its board: what the game is, the call to play."""
-GAP = 16
 IDLE_HEIGHT = 140
 """A panel sharing its column with the acting player's: its name, who plays it and its
 counts (see ``panels.COMPACT_BELOW``)."""
@@ -103,7 +107,7 @@ class Seating:
     def at_table(cls, seat_edges: Sequence[str], facing: bool) -> Seating:
         """``facing``: people sit on different edges, so panels turn to them."""
         seat_edges = tuple(seat_edges)
-        width = BOARD.x - 2 * MARGIN - 8
+        width = COLUMN
         top = MARGIN
         columns = (
             pygame.Rect(MARGIN, top, width, MENU.top - MARGIN - top),

@@ -231,7 +231,8 @@ def test_a_wrong_placement_blinks_and_is_recovered() -> None:
     assert table.lit_any() == table.cells([a1])
     assert table.lit(guide.DIFFERS) == table.cells([a1])
     assert answer.status[0].startswith("Remettez les pièces")
-    assert "Aucun coup" in answer.status[0] and "No move" in answer.status[1]
+    assert "retourner au moins un pion" in answer.status[0], "the rule that forbids it"
+    assert "turn at least one" in answer.status[1]
     answer = table.lift(a1)
     assert answer.kind == "rest" and answer.synced
     assert table.lit(guide.TARGET) == table.cells(m.at for m in table.state.legal_moves())
@@ -248,7 +249,7 @@ def test_a_piece_put_where_it_may_not_go_blinks_with_its_origin() -> None:
     assert answer.kind == "wrong"
     assert table.lit(guide.DIFFERS) == table.cells([c5, d6])
     assert table.lit_any() == table.cells([c5, d6])
-    assert "pas permis" in answer.status[0] and "not allowed" in answer.status[1]
+    assert "jamais en diagonale" in answer.status[0] and "never diagonally" in answer.status[1]
     table.lift(d6)  # back in the hand: the targets light again
     assert table.answer.kind == "moving"
     assert table.lit(guide.TARGET) == table.cells(targets_from(table.state, c5))
@@ -301,7 +302,9 @@ def test_the_machines_move_is_lit_and_only_it_is_accepted() -> None:
     assert answer.kind == "follow" and not answer.synced
     assert table.lit(guide.ELSEWHERE_FROM) == table.cells([origin])
     assert table.lit(guide.ELSEWHERE_TO) == table.cells([target])
-    assert str(machine) in answer.status[0] and str(machine) in answer.status[1]
+    a, b = (table.game.geometry().points[p].name for p in (origin, target))
+    assert f"de {a} en {b}" in answer.status[0] and f"from {a} to {b}" in answer.status[1]
+    assert str(machine) not in answer.status[0], "in words, not the notation"
     # another noir piece moved instead of the lit one: refused, its squares blink
     other = next(m for m in before.legal_moves() if not {origin, target} & set(m.path))
     table.lift(other.path[0])

@@ -254,8 +254,8 @@ def board_lines(kiosk: Kiosk, scene: PlayScene, refusal: tuple[str, str]) -> lis
     """The board's instructions, with the longest move to copy and the longest reason."""
     texts = [v for v in vars(guide).values() if isinstance(v, tuple) and len(v) == 2
              and all(isinstance(t, str) for t in v)]
-    moves = [str(m) for m in scene.state.legal_moves()]
-    texts.append(guide.elsewhere(max(moves, key=len, default="")))
+    said = [scene.presentation.describe(scene.state, m) for m in scene.state.legal_moves()]
+    texts.append(guide.elsewhere(max(said, key=lambda t: max(map(len, t)), default=("", ""))))
     texts.append(guide.wrong(refusal))
     return [kiosk.tr.pick(*t) for t in texts]
 

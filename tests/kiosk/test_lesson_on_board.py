@@ -172,13 +172,14 @@ class Table:
                 )
             if self.by_hand(state, move):
                 self.tidy(state, move)
-                self.pump(partial(self.copied, move), f"{move} copied")
+                self.pump(partial(self.copied, state, move), f"{move} copied")
 
-    def copied(self, move: Any) -> bool:
+    def copied(self, state: State, move: Any) -> bool:
         board = self.scene.board
         assert board is not None
         answer = board.answer
-        return answer.kind not in ("moving", "play") and answer.status != elsewhere(move)
+        told = elsewhere(self.scene.presentation.describe(state, move))
+        return answer.kind not in ("moving", "play") and answer.status != told
 
     def marks_shown(self) -> None:
         """At rest, the LEDs are the step's marks and nothing else."""

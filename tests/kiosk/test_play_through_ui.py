@@ -82,7 +82,7 @@ def test_a_wrong_move_is_explained_and_changes_nothing() -> None:
     assert scene.picker.touched == (soldier,)
     tap(kiosk, scene.view.centres[geometry.index("a1")])
     assert scene.state is start
-    assert scene.message[2] and "pas permis" in scene.message[0]
+    assert scene.message[2] and "jamais en diagonale" in scene.message[0], "the rule"
     kiosk.draw()
 
 
