@@ -12,6 +12,8 @@ import logging
 import os
 import random
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -100,11 +102,27 @@ def finished(kiosk: Kiosk, game_entry: Entry, spec: str) -> ResultsScene:
     return ResultsScene(kiosk, game_entry, scene.run)
 
 
-def admin_screens(kiosk: Kiosk) -> list[tuple[str, Scene]]:
-    """The owners' screens, with a few recorded games and an 8 × 8 board to test."""
+@contextmanager
+def owners_test_board(kiosk: Kiosk) -> Iterator[None]:
+    """An 8 × 8 board attached for the owners' test pages; the kiosk's own hardware is
+    back afterwards, so the games that follow show what a visitor sees."""
     from drivers.hardware_config import Hardware
     from drivers.memory import MemoryBoard
     from kiosk.hardware import HardwareLink
+
+    hardware = kiosk.hardware
+    board = MemoryBoard(8, 8)
+    board.set_all([(3, 3), (3, 4), (4, 3), (4, 4)])
+    kiosk.hardware = HardwareLink(Hardware(board=board))
+    try:
+        yield
+    finally:
+        kiosk.hardware = hardware
+
+
+def admin_screens(kiosk: Kiosk) -> list[tuple[str, Scene]]:
+    """The owners' screens, with a few recorded games (the board pages test the board
+    attached, see :func:`owners_test_board`)."""
     from kiosk.scenes.admin import AdminMenuScene, PinScene, SettingsScene
     from kiosk.scenes.admin.export import ExportScene
     from kiosk.scenes.admin.journal import JournalScene
@@ -141,9 +159,6 @@ def admin_screens(kiosk: Kiosk) -> list[tuple[str, Scene]]:
     ]
     for number, (kind, detail) in enumerate(journal):
         kiosk.records.event(kind, detail, at=now - (len(journal) - number) * 600)
-    board = MemoryBoard(8, 8)
-    board.set_all([(3, 3), (3, 4), (4, 3), (4, 4)])
-    kiosk.hardware = HardwareLink(Hardware(board=board))
     return [
         ("admin-pin", PinScene(kiosk)),
         ("admin-menu", AdminMenuScene(kiosk)),
@@ -201,10 +216,11 @@ def run_tour(
     for _ in range(30):
         kiosk.step()
     shot("attract")
-    for name, scene in admin_screens(kiosk):
-        kiosk.stack.reset(scene)
-        kiosk.step()
-        shot(name)
+    with owners_test_board(kiosk):
+        for name, scene in admin_screens(kiosk):
+            kiosk.stack.reset(scene)
+            kiosk.step()
+            shot(name)
     kiosk.pin_guard.wrong, kiosk.pin_guard.until = 5, kiosk.now + 30.0  # five wrong codes
     kiosk.stack.reset(PinScene(kiosk))
     kiosk.step()
