@@ -52,6 +52,8 @@ MACHINE_PAUSE = 0.5
 class PlayScene(Scene):
     name = "play"
     idle_goes_to_attract = False
+    demo_banner = True
+    """A demonstration's banner under the board (the attract scene draws its own caption)."""
 
     def __init__(
         self,
@@ -171,7 +173,8 @@ class PlayScene(Scene):
                 )
             if not self.choice:
                 actions.append((self._("Conseil"), self._ask_hint, PALETTE.calm))
-            if self.board is not None and self.board.answer.status == TURN_TEXT:
+            board = self.board
+            if board is not None and board.in_use and board.answer.status == TURN_TEXT:
                 actions.append((self._("Pions retournés"), self._discs_turned, PALETTE.gold))
         if self.run.table.against_machine and self.run.can_undo():
             actions.append((self._("Annuler mon coup"), self._undo, PALETTE.ivory_dark))
@@ -503,7 +506,7 @@ class PlayScene(Scene):
         if len(self.panels) < len(self.run.game.players):
             self._draw_scoreboard(canvas)
         self.menu.draw(canvas)
-        if self.demo:
+        if self.demo and self.demo_banner:
             self._draw_demo_banner(canvas)
         if self.still_there is not None:
             self._draw_still_there(canvas)

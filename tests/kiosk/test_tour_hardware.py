@@ -17,7 +17,7 @@ def test_the_owners_test_board_goes_with_the_owners_pages() -> None:
         assert kiosk.hardware.board is not None
         tablut = PlayScene(kiosk, entry("tablut"), Table("tablut", (HUMAN, HUMAN), seed=1))
         assert tablut.board is not None, "the 8 × 8 test board is offered to a 9 × 9 game"
-        assert tablut.board.status("fr") == (WRONG_SIZE[0], True)
+        assert tablut.board.answer.status == WRONG_SIZE
         tablut.leave()
     assert kiosk.hardware is own and kiosk.hardware.board is None
     for game_id in ("tablut", "reversi"):
