@@ -159,6 +159,11 @@ class Kiosk:
             log.info("inactif depuis %.0f s : démonstration", self.idle_for())
             self.attract()
         self.notices = [n for n in self.notices if n.until > self.now]
+        if self.hardware.sim_opened():
+            said = self.tr(
+                "Un plateau simulé s'est ouvert à côté : jouez dessus ou sur l'écran"
+            )
+            self.notify(said, seconds=12.0)
         self._watch_records()
 
     def _watch_records(self) -> None:
