@@ -27,11 +27,12 @@ def _rects(items: Iterable[Any]) -> list[pygame.Rect]:
 
 
 def board_of(scene: Any) -> pygame.Rect | None:
-    """Where a scene draws its board (a demonstration's, for the attract scene); ``None``
-    for a scene without one."""
+    """Where a game scene draws its board (a demonstration's, for the attract scene);
+    ``None`` for a scene without a board and its players' panels (a lesson's text
+    fills the side of its board: its notices keep to the bottom of the screen)."""
     view = getattr(scene, "view", None)
     board = getattr(view, "board_rect", None)
-    if isinstance(board, pygame.Rect):
+    if isinstance(board, pygame.Rect) and hasattr(scene, "panels"):
         return board
     inner = getattr(scene, "demo", None)
     return board_of(inner) if inner is not None and not isinstance(inner, bool) else None
