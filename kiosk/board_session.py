@@ -5,7 +5,10 @@ and a mapping serves its game (``config/boards``). Each frame it calls
 :meth:`BoardSession.update`; decisions made on the screen or by the machine
 are told with :meth:`played` so the LEDs guide the hands that copy them.
 The board's losses and returns are kept for the owners' journal
-(:meth:`BoardSession.news`), once per change.
+(:meth:`BoardSession.news`), once per change. Its words to the player
+(:meth:`BoardSession.status`) wait until the board is in use, a piece lifted or
+put down on it: a game played on the screen beside a board nobody touches is
+not told to set up pieces there.
 """
 
 from __future__ import annotations
@@ -61,6 +64,10 @@ class BoardSession:
         self.answer: Answer = self.controller.answer
         self._shown: LedFrame | None = None
         self._news: list[str] = []
+        self.in_use = False
+        """Whether hands have lifted or put down a piece on the board during this game
+        (or plugged it in again after it was lost)."""
+        self._pieces = board.occupancy
         board.events()  # what happened before this game is read from the board's state
         self._link(board.connected)
         if board.connected:
@@ -128,7 +135,15 @@ class BoardSession:
 
     def _heard(self, event: BoardEvent) -> None:
         if isinstance(event, BoardLost | BoardConnected):
-            self._link(isinstance(event, BoardConnected))
+            back = self._link(isinstance(event, BoardConnected)) and isinstance(
+                event, BoardConnected
+            )
+            if back:
+                self.in_use = True  # plugged in again during the game: it is wanted
+        if isinstance(event, OccupancyChanged):
+            if self._pieces is not None and event.occupancy != self._pieces:
+                self.in_use = True
+            self._pieces = event.occupancy
 
     def _link(self, up: bool) -> bool:
         """The board is ``up`` (or not): noted once per change; whether it changed.
@@ -166,7 +181,10 @@ class BoardSession:
         self._show()
 
     def status(self, lang: str) -> tuple[str, bool]:
-        """The line to show the player, and whether it is a warning."""
+        """The line to show the player, and whether it is a warning; nothing until the
+        board is in use (see :attr:`in_use`)."""
+        if not self.in_use:
+            return "", False
         french, english = self.answer.status
         return (english if lang == "en" else french), self.answer.kind in WARNINGS
 

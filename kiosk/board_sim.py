@@ -2,9 +2,12 @@
 
 Starts :class:`~drivers.simulator.BoardSimulator` on a pty, prints the port
 to give the kiosk (``port: PATH``, one line), and shows the board in a
-window: click a cell to place or lift a piece, watch the LEDs the kiosk
-lights (blinking included). ``--headless`` keeps to the terminal: LED changes
-are printed, and lines such as ``place 3 4`` / ``lift 3 4`` move pieces.
+window titled as the kiosk's simulated board: click a cell to place or lift a
+piece, watch the LEDs the kiosk lights (blinking included). Given the kiosk's
+window (``--beside X,Y,W,H``, as ``ludokiosk --windowed --board-sim`` does), the
+window opens beside it, its squares sized to the room the desktop leaves.
+``--headless`` keeps to the terminal: LED changes are printed, and lines such
+as ``place 3 4`` / ``lift 3 4`` move pieces.
 """
 
 from __future__ import annotations
@@ -31,6 +34,18 @@ from kiosk.board.guide import DIFFERS
 
 BOARDS_DIR = Path(__file__).resolve().parent.parent / "config" / "boards"
 DEFAULT_LINK = Path(tempfile.gettempdir()) / "ludokiosk-board"
+
+Box = tuple[int, int, int, int]
+"""A window on the desktop: x, y, width, height."""
+CAPTION = "Ludogîte — plateau simulé / simulated board"
+TITLE = (
+    "Plateau simulé : cliquez une case pour poser ou lever une pièce",
+    "Simulated board: click a square to place or lift a piece",
+)
+MARGIN, HEADER, LINE = 16, 58, 22
+"""Around the cells; the title's strip above them; a line of the strip below them."""
+WIDEST_TEXT = 820
+"""The width the title and help lines need to stand on one line each."""
 
 
 @dataclass(frozen=True)
@@ -109,12 +124,85 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--cell", type=int, default=0, help="taille d'une case en pixels")
     parser.add_argument(
+        "--beside",
+        type=parse_box,
+        default=None,
+        help="la fenêtre de la borne, X,Y,L,H : s'ouvrir à côté / the kiosk's window",
+    )
+    parser.add_argument(
         "--parent",
         type=int,
         default=0,
         help="s'arrêter quand ce processus disparaît (défaut : celui qui l'a lancé)",
     )
     return parser.parse_args(argv)
+
+
+def parse_box(text: str) -> Box:
+    """``X,Y,W,H`` (a window on the desktop), for ``--beside``."""
+    try:
+        x, y, width, height = (int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"X,Y,L,H attendu, reçu « {text} »") from None
+    if width <= 0 or height <= 0:
+        raise argparse.ArgumentTypeError(f"taille nulle : « {text} »")
+    return x, y, width, height
+
+
+@dataclass(frozen=True)
+class WindowPlan:
+    """The window's size, its cells', where the first column starts, and how many lines
+    of status and help the strip under the cells holds."""
+
+    cell: int
+    width: int
+    height: int
+    left: int
+    lines: int = 4
+
+    @property
+    def narrow(self) -> bool:
+        """Narrower than the texts: smaller titles, the help on more lines."""
+        return self.width < WIDEST_TEXT
+
+
+def window_plan(layout: Layout, cell: int = 0, room: tuple[int, int] | None = None) -> WindowPlan:
+    """``cell`` pixels a square (by default the largest, 32 to 88, for the board), made
+    smaller (down to 20) until the window fits ``room`` (width, height) when one is given."""
+    size = cell or max(32, min(88, 880 // layout.cols, 640 // layout.rows))
+
+    lines = 4 if room is None or room[0] >= WIDEST_TEXT else 7
+
+    def outer(size: int) -> tuple[int, int]:
+        text = min(WIDEST_TEXT, room[0]) if room else WIDEST_TEXT
+        height = HEADER + layout.rows * size + 2 * MARGIN + (lines + 1) * LINE
+        return max(layout.cols * size + 2 * MARGIN, text), height
+
+    if room is not None and not cell:
+        while size > 20 and (outer(size)[0] > room[0] or outer(size)[1] > room[1]):
+            size -= 2
+    width, height = outer(size)
+    return WindowPlan(size, width, height, (width - layout.cols * size) // 2, lines)
+
+
+def room_beside(kiosk: Box, desktop: tuple[int, int]) -> tuple[int, int]:
+    """The room (width, height) the desktop leaves on the wider side of the kiosk's window."""
+    x, _, width, _ = kiosk
+    return max(desktop[0] - (x + width), x, 0), desktop[1]
+
+
+def place_beside(size: tuple[int, int], kiosk: Box, desktop: tuple[int, int]) -> tuple[int, int]:
+    """Where a window of ``size`` opens: right of the kiosk's window if it fits on the
+    desktop, else left of it, else against the desktop's right edge; level with the
+    kiosk's top, kept on the desktop."""
+    x, y, width, _ = kiosk
+    if x + width + size[0] <= desktop[0]:
+        left = x + width
+    elif size[0] <= x:
+        left = x - size[0]
+    else:
+        left = max(0, desktop[0] - size[0])
+    return left, max(0, min(y, desktop[1] - size[1]))
 
 
 def make_layout(args: argparse.Namespace) -> Layout:
@@ -227,28 +315,86 @@ def put_right(sim: BoardSimulator) -> int:
     return len(wrong)
 
 
-def run_window(sim: BoardSimulator, layout: Layout, duration: float, cell_size: int) -> None:
+def open_window(layout: Layout, cell_size: int, beside: Box | None) -> tuple[Any, WindowPlan]:
+    """The window (beside the kiosk's when its place is given) and its plan."""
+    import pygame
+
+    pygame.init()
+    room = None
+    if beside is not None:
+        desktop = pygame.display.get_desktop_sizes()[0]
+        room = room_beside(beside, desktop)
+        plan = window_plan(layout, cell_size, room)
+        x, y = place_beside((plan.width, plan.height), beside, desktop)
+        os.environ["SDL_VIDEO_WINDOW_POS"] = f"{x},{y}"
+    plan = window_plan(layout, cell_size, room)
+    screen = pygame.display.set_mode((plan.width, plan.height))
+    pygame.display.set_caption(f"{CAPTION} · {layout.name or f'{layout.rows} x {layout.cols}'}")
+    return screen, plan
+
+
+def draw_window(screen: Any, sim: BoardSimulator, layout: Layout, plan: WindowPlan) -> None:
+    """The title, the cells with their pieces and LEDs, the status and the keys."""
+    import pygame
+
+    from kiosk.ui.text import wrap
+    from kiosk.ui.theme import PALETTE, font
+
+    size, left, width = plan.cell, plan.left, plan.width
+    screen.fill(PALETTE.felt_dark)
+    title_size = 14 if plan.narrow else 18
+    for i, line in enumerate(TITLE):
+        ink = PALETTE.gold if i == 0 else PALETTE.ivory
+        text = font(title_size, "sans-bold").render(line, True, ink)
+        screen.blit(text, (MARGIN, 8 + i * (title_size + 6)))
+    shown = sim.shown()
+    occupancy = sim.occupancy
+    label_font = font(max(10, size // 5))
+    top = HEADER + MARGIN
+    for row in range(layout.rows):
+        for col in range(layout.cols):
+            rect = pygame.Rect(left + col * size, top + row * size, size, size)
+            if not layout.on_board((row, col)):
+                pygame.draw.rect(screen, PALETTE.felt, rect.inflate(-2, -2))
+                continue
+            pygame.draw.rect(screen, PALETTE.wood_light, rect.inflate(-2, -2))
+            colour = shown.get((row, col))
+            if colour is not None:
+                pygame.draw.rect(screen, colour, rect.inflate(-6, -6), border_radius=6)
+                pygame.draw.rect(screen, PALETTE.wood_edge, rect.inflate(-6, -6), 1, 6)
+            if (row, col) in occupancy:
+                radius = size * 3 // 10
+                pygame.draw.circle(screen, PALETTE.shadow, rect.center, radius + 2)
+                pygame.draw.circle(screen, PALETTE.black_piece, rect.center, radius)
+            label = layout.labels.get((row, col), f"{row},{col}")
+            screen.blit(label_font.render(label, True, PALETTE.ink), (rect.x + 4, rect.y + 2))
+    status_font = font(15)
+    base = plan.height - (plan.lines + 1) * LINE + 8
+    lines = [(line, PALETTE.ivory) for line in wrap(_status(sim), 15, width - 2 * MARGIN)]
+    for help_line in (f"port: {sim.port}", *HELP):
+        lines += [(line, PALETTE.ivory_dark) for line in wrap(help_line, 15, width - 2 * MARGIN)]
+    for i, (line, ink) in enumerate(lines[: plan.lines]):
+        screen.blit(status_font.render(line, True, ink), (MARGIN, base + LINE * i))
+
+
+def run_window(
+    sim: BoardSimulator,
+    layout: Layout,
+    duration: float,
+    cell_size: int,
+    beside: Box | None = None,
+) -> None:
     """The board in a window until it is closed (or ``duration`` seconds pass)."""
     import pygame
 
-    from kiosk.ui.theme import PALETTE, font
-
-    pygame.init()
-    size = cell_size or max(32, min(88, 880 // layout.cols, 640 // layout.rows))
-    margin, bar = 16, 106
-    width = max(layout.cols * size + 2 * margin, 820)
-    height = layout.rows * size + 2 * margin + bar
-    screen = pygame.display.set_mode((width, height))
-    title = f"ludokiosk-board-sim · {layout.name or f'{layout.rows} x {layout.cols}'}"
-    pygame.display.set_caption(title)
-    left = (width - layout.cols * size) // 2
-    label_font, status_font = font(max(10, size // 5)), font(15)
+    screen, plan = open_window(layout, cell_size, beside)
+    size, left, top = plan.cell, plan.left, HEADER + MARGIN
     clock = pygame.time.Clock()
     end = time.monotonic() + duration if duration else float("inf")
 
     def cell_at(x: int, y: int) -> Cell | None:
-        col, row = (x - left) // size, (y - margin) // size
-        if 0 <= row < layout.rows and 0 <= col < layout.cols and x >= left and y >= margin:
+        col, row = (x - left) // size, (y - top) // size
+        if 0 <= row < layout.rows and 0 <= col < layout.cols and x >= left and y >= top:
             return row, col
         return None
 
@@ -271,32 +417,7 @@ def run_window(sim: BoardSimulator, layout: Layout, duration: float, cell_size: 
                 cell = cell_at(*event.pos)
                 if cell is not None and layout.on_board(cell):
                     sim.set(cell, cell not in sim.occupancy)
-        screen.fill(PALETTE.felt_dark)
-        shown = sim.shown()
-        occupancy = sim.occupancy
-        for row in range(layout.rows):
-            for col in range(layout.cols):
-                rect = pygame.Rect(left + col * size, margin + row * size, size, size)
-                if not layout.on_board((row, col)):
-                    pygame.draw.rect(screen, PALETTE.felt, rect.inflate(-2, -2))
-                    continue
-                pygame.draw.rect(screen, PALETTE.wood_light, rect.inflate(-2, -2))
-                colour = shown.get((row, col))
-                if colour is not None:
-                    pygame.draw.rect(screen, colour, rect.inflate(-6, -6), border_radius=6)
-                    pygame.draw.rect(screen, PALETTE.wood_edge, rect.inflate(-6, -6), 1, 6)
-                if (row, col) in occupancy:
-                    radius = size * 3 // 10
-                    pygame.draw.circle(screen, PALETTE.shadow, rect.center, radius + 2)
-                    pygame.draw.circle(screen, PALETTE.black_piece, rect.center, radius)
-                label = layout.labels.get((row, col), f"{row},{col}")
-                text = label_font.render(label, True, PALETTE.ink)
-                screen.blit(text, (rect.x + 4, rect.y + 2))
-        base = height - bar + 8
-        screen.blit(status_font.render(_status(sim), True, PALETTE.ivory), (margin, base))
-        for i, line in enumerate((f"port: {sim.port}", *HELP), start=1):
-            text = status_font.render(line, True, PALETTE.ivory_dark)
-            screen.blit(text, (margin, base + 22 * i))
+        draw_window(screen, sim, layout, plan)
         pygame.display.flip()
         clock.tick(30)
 
@@ -334,7 +455,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.headless:
             run_headless(sim, args.duration)
         else:
-            run_window(sim, layout, args.duration, args.cell)
+            run_window(sim, layout, args.duration, args.cell, args.beside)
     except KeyboardInterrupt:
         pass
     finally:

@@ -5,7 +5,8 @@ A wrong file is told on the screen and the kiosk runs on without that
 hardware; a board that is missing or lost never stops a game (play goes on by
 touch). With ``--board-sim`` each board game gets a simulated board speaking
 the real serial protocol on a pty, in a window of its own
-(``ludokiosk-board-sim``), so the whole chain runs without hardware.
+(``ludokiosk-board-sim``) opened beside the kiosk's (:mod:`kiosk.desktop`), so the
+whole chain runs without hardware; the kiosk says so once each time one opens.
 """
 
 from __future__ import annotations
@@ -51,7 +52,9 @@ def _serial_board(config: SerialConfig) -> SensorBoard:
 class SimulatedBoard:
     """A ``ludokiosk-board-sim`` process for one board file, and the serial link to it."""
 
-    def __init__(self, name: str, headless: bool = False) -> None:
+    def __init__(
+        self, name: str, headless: bool = False, beside: tuple[int, int, int, int] | None = None
+    ) -> None:
         from drivers.serial_board import SerialBoard
 
         self.name = name
@@ -61,6 +64,8 @@ class SimulatedBoard:
                    "--parent", str(os.getpid())]
         if headless:
             command.append("--headless")
+        elif beside is not None:
+            command.append("--beside=" + ",".join(str(n) for n in beside))
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True
         )
@@ -115,6 +120,7 @@ class HardwareLink:
         self.simulate = simulate
         self.headless = headless
         self._sim: SimulatedBoard | None = None
+        self._sim_news = False
 
     @classmethod
     def from_config(
@@ -167,12 +173,23 @@ class HardwareLink:
         name = Path(mapping.file).stem
         if self._sim is None or self._sim.name != name:
             self._close_sim()
+            beside = None
+            if not self.headless:
+                from kiosk.desktop import room_beside_kiosk
+
+                beside = room_beside_kiosk()
             try:
-                self._sim = SimulatedBoard(name, headless=self.headless)
+                self._sim = SimulatedBoard(name, headless=self.headless, beside=beside)
             except (OSError, RuntimeError) as error:
                 log.warning("plateau simulé : %s", error)
                 return None
+            self._sim_news = not self.headless
         return self._sim.board
+
+    def sim_opened(self) -> bool:
+        """Whether a simulated board's window opened since the last call (told once)."""
+        news, self._sim_news = self._sim_news, False
+        return news
 
     def input_events(self) -> list[InputEvent]:
         inputs = self.hardware.inputs

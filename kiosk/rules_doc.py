@@ -19,6 +19,12 @@ when absent), ``coups`` / ``moves`` (decisions played from it, in notation),
 ``choisi`` / ``selected``, ``cibles`` / ``targets``, ``retirer`` /
 ``remove``, ``dernier`` / ``last``, ``erreur`` / ``error`` (point names lit
 with that role), ``légende`` / ``caption`` (a line under the board).
+
+A section whose heading begins with "Documentation" (``## Documentation :
+notation``) is for the project's documentation only: notation, position
+texts, engine options, identifiers, the sources' figure numbers. It runs to
+the next heading of the same or a higher level, and the kiosk leaves it out
+(:func:`visitor_blocks`); a plain Markdown viewer shows it as it is.
 This module reads; it does not draw (no pygame).
 """
 
@@ -47,6 +53,8 @@ ROLE_KEYS = {
     "error": "error",
 }
 OTHER_KEYS = {"position", "coups", "moves", "légende", "legende", "caption"}
+DOCUMENTATION_ONLY = re.compile(r"documentation\b", re.IGNORECASE)
+"""How a documentation-only section's heading begins."""
 
 
 class DiagramError(ValueError):
@@ -207,6 +215,20 @@ def parse_page(text: str) -> list[Block]:
             reader.paragraph.append(stripped)
     reader.flush()
     return reader.blocks
+
+
+def visitor_blocks(blocks: list[Block]) -> list[Block]:
+    """The blocks a visitor reads: documentation-only sections left out."""
+    shown: list[Block] = []
+    skipping = 0  # the level of the documentation heading being skipped, 0 when none
+    for block in blocks:
+        if block.kind == "heading" and (not skipping or block.level <= skipping):
+            skipping = block.level if DOCUMENTATION_ONLY.match(block.text) else 0
+        if not skipping:
+            shown.append(block)
+    while shown and shown[-1].kind == "blank":
+        shown.pop()
+    return shown
 
 
 def rules_path(game_id: str, lang: str) -> Path:

@@ -27,9 +27,11 @@ from kiosk.lessons.progress import LessonProgress
 from kiosk.pin_guard import PinGuard
 from kiosk.records import Records, bilingual
 from kiosk.scenes.base import Scene, SceneStack
+from kiosk.scenes.notices import draw_notices
+from kiosk.scenes.room import scene_room
 from kiosk.sound import Sounds
 from kiosk.touch import Pointer
-from kiosk.ui.text import blit_paragraph, blit_text, fit_size, wrap
+from kiosk.ui.text import blit_text, fit_size
 from kiosk.ui.theme import CANVAS, PALETTE, font
 from kiosk.ui.widgets import rounded_panel
 
@@ -157,6 +159,11 @@ class Kiosk:
             log.info("inactif depuis %.0f s : démonstration", self.idle_for())
             self.attract()
         self.notices = [n for n in self.notices if n.until > self.now]
+        if self.hardware.sim_opened():
+            said = self.tr(
+                "Un plateau simulé s'est ouvert à côté : jouez dessus ou sur l'écran"
+            )
+            self.notify(said, seconds=12.0)
         self._watch_records()
 
     def _watch_records(self) -> None:
@@ -261,23 +268,11 @@ class Kiosk:
         self.notices = self.notices[-3:]
 
     def _draw_notices(self) -> None:
-        """The notices, the latest at the bottom; a long one wraps (three lines at most)."""
-        size, pad = 26, 28
-        step = round(size * 1.25)
-        y = CANVAS[1] - 30
-        for notice in reversed(self.notices):
-            lines = wrap(notice.text, size, NOTICE_WIDTH - 2 * pad, "sans-bold")[:3]
-            width = max(font(size, "sans-bold").size(line)[0] for line in lines) + 2 * pad
-            rect = pygame.Rect(0, 0, width, len(lines) * step + 30)
-            rect.midbottom = (CANVAS[0] // 2, y)
-            colour = PALETTE.warning if notice.warning else PALETTE.ivory
-            rounded_panel(self.canvas, rect, colour, radius=20)
-            inner = rect.inflate(-2 * pad, -30)
-            blit_paragraph(
-                self.canvas, "\n".join(lines), inner, size, PALETTE.ink, "sans-bold",
-                align="center",
-            )
-            y = rect.top - 12
+        """The notices, the latest at the bottom: beside a board in the room its scene
+        leaves free, elsewhere at the bottom of the screen (see :mod:`kiosk.scenes.notices`)."""
+        if self.notices:
+            room = scene_room(self.stack.top)
+            draw_notices(self.canvas, [(n.text, n.warning) for n in self.notices], room)
 
     def close(self) -> None:
         self.worker.close()

@@ -13,6 +13,7 @@ import os
 import random
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -105,11 +106,27 @@ def finished(kiosk: Kiosk, game_entry: Entry, spec: str) -> ResultsScene:
     return ResultsScene(kiosk, game_entry, scene.run)
 
 
-def admin_screens(kiosk: Kiosk) -> list[tuple[str, Scene]]:
-    """The owners' screens, with a few recorded games and an 8 × 8 board to test."""
+@contextmanager
+def owners_test_board(kiosk: Kiosk) -> Iterator[None]:
+    """An 8 × 8 board attached for the owners' test pages; the kiosk's own hardware is
+    back afterwards, so the games that follow show what a visitor sees."""
     from drivers.hardware_config import Hardware
     from drivers.memory import MemoryBoard
     from kiosk.hardware import HardwareLink
+
+    hardware = kiosk.hardware
+    board = MemoryBoard(8, 8)
+    board.set_all([(3, 3), (3, 4), (4, 3), (4, 4)])
+    kiosk.hardware = HardwareLink(Hardware(board=board))
+    try:
+        yield
+    finally:
+        kiosk.hardware = hardware
+
+
+def admin_screens(kiosk: Kiosk) -> list[tuple[str, Scene]]:
+    """The owners' screens, with a few recorded games (the board pages test the board
+    attached, see :func:`owners_test_board`)."""
     from kiosk.scenes.admin import AdminMenuScene, PinScene, SettingsScene
     from kiosk.scenes.admin.export import ExportScene
     from kiosk.scenes.admin.journal import JournalScene
@@ -146,9 +163,6 @@ def admin_screens(kiosk: Kiosk) -> list[tuple[str, Scene]]:
     ]
     for number, (kind, detail) in enumerate(journal):
         kiosk.records.event(kind, detail, at=now - (len(journal) - number) * 600)
-    board = MemoryBoard(8, 8)
-    board.set_all([(3, 3), (3, 4), (4, 3), (4, 4)])
-    kiosk.hardware = HardwareLink(Hardware(board=board))
     return [
         ("admin-pin", PinScene(kiosk)),
         ("admin-menu", AdminMenuScene(kiosk)),
@@ -213,7 +227,8 @@ def tour_shots(kiosk: Kiosk, specs: list[str] | None = None) -> Iterator[Shot]:
     yield Shot("home", "home", partial(_with, kiosk, games_hardware, kiosk.home))
     yield Shot("attract", "attract", partial(_with, kiosk, games_hardware, _attract, kiosk))
     admin = admin_screens(kiosk)
-    owners_hardware, kiosk.hardware = kiosk.hardware, games_hardware
+    with owners_test_board(kiosk):
+        owners_hardware = kiosk.hardware
     for name, scene in admin:
         yield Shot(name, "admin", partial(_with, kiosk, owners_hardware, _show, kiosk, scene))
     yield Shot(

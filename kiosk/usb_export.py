@@ -1,5 +1,9 @@
 """The CSV export: one new file on the kiosk's disk and on every USB stick.
 
+The file holds every game the kiosk recorded, one row each: the games played
+to their end with their result, and the games left before it (menu, idle
+timeout) with the result ``abandon``; :class:`Export` counts both.
+
 A stick is whatever a visitor plugs in: it may hold a symbolic link or a
 FIFO at the export's name, be read-only or full, or be pulled out at once.
 So a file is only ever *created* there, never opened if it exists:
@@ -23,6 +27,7 @@ No pygame here: :mod:`kiosk.scenes.admin.export` draws the screen.
 from __future__ import annotations
 
 import contextlib
+import csv
 import datetime
 import errno
 import io
@@ -95,6 +100,8 @@ class Export:
     """What an export wrote: the files, the rows, and the places that failed."""
 
     rows: int = 0
+    abandoned: int = 0
+    """How many of the rows are games left before their end (result ``abandon``)."""
     written: list[Path] = field(default_factory=list)
     failed: list[Failure] = field(default_factory=list)
     folder: Path | None = None
@@ -259,11 +266,21 @@ def write_into(folder: Path, name: str, data: bytes, mode: int, create: bool = F
 # ------------------------------------------------------------------ the export
 
 
+ABANDONED = "abandon"
+"""The result column of a game left before its end."""
+
+
 def render_csv(records: Any) -> tuple[int, bytes]:
-    """The finished games as CSV (UTF-8) and how many rows."""
+    """Every recorded game as CSV (UTF-8), finished or abandoned, and how many rows."""
     out = io.StringIO(newline="")
     rows = int(records.export_csv(out))
     return rows, out.getvalue().encode("utf-8")
+
+
+def abandoned_rows(data: bytes) -> int:
+    """How many rows of an export are abandoned games."""
+    rows = csv.DictReader(io.StringIO(data.decode("utf-8"), newline=""))
+    return sum(row.get("result") == ABANDONED for row in rows)
 
 
 def export_records(
@@ -282,6 +299,7 @@ def export_records(
     result = Export(folder=local)
     try:
         result.rows, data = render_csv(records)
+        result.abandoned = abandoned_rows(data)
     except (OSError, sqlite3.Error) as error:
         log.error("export : lecture des parties impossible : %s", error)
         result.failed.append(Failure(local / name, problem_of(error)))

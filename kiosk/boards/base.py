@@ -104,9 +104,13 @@ class BoardView:
         rect: pygame.Rect,
         renderer: Renderer,
         colours: Sequence[Colour],
+        top: bool = False,
     ) -> None:
+        """``top``: the board stands at the top of ``rect`` (room left under it), not
+        in its middle."""
         geometry = renderer.arrange(geometry)
         self.geometry = geometry
+        self.top = top
         self.rect = pygame.Rect(rect)
         self.renderer = renderer
         self.colours = tuple(colours)
@@ -120,7 +124,7 @@ class BoardView:
         used_w, used_h = width_units * self.unit, height_units * self.unit
         self.origin = (
             self.rect.x + (self.rect.width - used_w) / 2,
-            self.rect.y + (self.rect.height - used_h) / 2,
+            self.rect.y + (0 if top else (self.rect.height - used_h) / 2),
         )
         self.board_rect = pygame.Rect(
             round(self.origin[0]), round(self.origin[1]), round(used_w), round(used_h)
@@ -177,7 +181,8 @@ class BoardView:
         if self._background is None:
             surface = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             local = BoardView(
-                self.geometry, pygame.Rect((0, 0), self.rect.size), self.renderer, self.colours
+                self.geometry, pygame.Rect((0, 0), self.rect.size), self.renderer, self.colours,
+                self.top,
             )
             self.renderer.draw_background(surface, local)
             self._background = surface

@@ -23,7 +23,7 @@ def last_turn(presentation: Presentation, states: Sequence[State],
     """
     traces: list[Trace] = []
     actor: str | None = None
-    for index in range(len(moves) - 1, -1, -1):
+    for index in range(min(len(moves), len(states) - 1) - 1, -1, -1):
         before = states[index]
         if before.is_chance_node():
             if actor is not None:

@@ -1,8 +1,10 @@
 """Attract: machine-against-machine demonstrations cycling through the games.
 
-Each demo shows the game's name and a one-line rule; it runs until the game
-ends or for a while, then the next game starts. Every third time, a lesson of
-the game plays itself instead. Any touch goes home.
+Each demo shows the game's name, a one-line rule and the call to play in a
+card beside the board, in the room its panels leave (:mod:`kiosk.scenes.room`),
+never over a square; it runs until the game ends or for a while, then the next
+game starts. Every third time, a lesson of the game plays itself instead. Any
+touch goes home.
 """
 
 from __future__ import annotations
@@ -18,11 +20,13 @@ from kiosk.lessons.model import lessons_for
 from kiosk.scenes.base import Scene
 from kiosk.scenes.lesson import LessonScene
 from kiosk.scenes.play import PlayScene
+from kiosk.scenes.room import scene_room, taken, under
 from kiosk.table import Table
 from kiosk.touch import Phase, Pointer
 from kiosk.ui.pictures import forget_pictures
-from kiosk.ui.text import blit_paragraph
+from kiosk.ui.text import blit_text, fit_size, wrap
 from kiosk.ui.theme import CANVAS, PALETTE
+from kiosk.ui.widgets import rounded_panel
 
 if TYPE_CHECKING:
     from kiosk.runtime import Kiosk
@@ -34,6 +38,8 @@ DEMO_LEVEL = "joueur"
 LESSON_EVERY = 3
 """One show in this many is a lesson (when the game has lessons)."""
 LESSON_SECONDS = 150.0
+CARD_SMALLEST = (320, 260)
+"""The least room the caption card needs beside the board."""
 
 
 class AttractScene(Scene):
@@ -50,6 +56,8 @@ class AttractScene(Scene):
         """Shows that reached their end (a game over, a lesson done) before the next began."""
         self.age = 0.0
         self.ended_for = 0.0
+        self.card_rect: pygame.Rect | None = None
+        """Where the caption card was last drawn."""
 
     def enter(self) -> None:
         if self.demo is None:
@@ -77,6 +85,7 @@ class AttractScene(Scene):
             entry.presets[0].spec, (DEMO_LEVEL,) * seats, seed=int(self.kiosk.now * 1000) % 100000
         )
         self.demo = PlayScene(self.kiosk, entry, table, demo=True)
+        self.demo.demo_banner = False  # the caption card says it, beside the board
 
     def _over(self) -> bool:
         demo = self.demo
@@ -109,14 +118,48 @@ class AttractScene(Scene):
         self.demo.draw(canvas)
         if isinstance(self.demo, LessonScene):
             return
+        self.card_rect = self.draw_card(canvas)
+
+    def card_room(self) -> pygame.Rect:
+        """Where the caption card goes: the room beside the board, or, on a table with
+        none, the strip under the screen's middle (as a last resort)."""
+        demo = self.demo
+        if isinstance(demo, PlayScene):  # a demonstration's board leaves room under it
+            room = under(demo.view.board_rect, taken(demo), smallest=CARD_SMALLEST, margin=8)
+            if room is not None:
+                return room
+        room = scene_room(self.demo, smallest=CARD_SMALLEST)
+        if room is not None:
+            return room
+        return pygame.Rect(CANVAS[0] // 2 - 460, CANVAS[1] - 300, 920, 280)
+
+    def draw_card(self, canvas: pygame.Surface) -> pygame.Rect:
+        """The game's name, its one-line rule and the call to play, in one card; its rect."""
         entry = self.order[self.index]
-        rect = pygame.Rect(0, 0, 900, 70)
-        rect.midtop = (CANVAS[0] // 2, CANVAS[1] - 262)
-        blit_paragraph(
-            canvas,
-            self.pick(entry.pitch_fr, entry.pitch_en),
-            rect,
-            28,
-            PALETTE.ivory,
-            align="center",
+        room = self.card_room()
+        width = min(room.width, 560)
+        inner = width - 60
+        name = self.pick(entry.name_fr, entry.name_en)
+        name_size = fit_size(name, inner, 48, "serif-bold", smallest=30)
+        call = self._("Touchez l'écran pour jouer")
+        call_size = fit_size(call, inner, 28, "sans-bold", smallest=20)
+        text = self.pick(entry.pitch_fr, entry.pitch_en)
+        for size in (28, 26, 24, 22, 20):
+            pitch, step = wrap(text, size, inner), round(size * 1.3)
+            height = 30 + name_size + 20 + len(pitch) * step + 20 + call_size + 30
+            if height <= room.height:
+                break
+        card = pygame.Rect(0, 0, width, min(height, room.height))
+        card.center = room.center
+        rounded_panel(canvas, card, PALETTE.felt_dark, radius=24, border=PALETTE.gold)
+        y = card.y + 30
+        blit_text(canvas, name, (card.centerx, y), name_size, PALETTE.gold, "serif-bold", "midtop")
+        y += name_size + 20
+        for line in pitch:
+            blit_text(canvas, line, (card.centerx, y), size, PALETTE.ivory, anchor="midtop")
+            y += step
+        blit_text(
+            canvas, call, (card.centerx, card.bottom - 30), call_size, PALETTE.ivory,
+            "sans-bold", "midbottom",
         )
+        return card

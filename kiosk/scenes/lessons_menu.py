@@ -166,24 +166,30 @@ class LessonMenuScene(Scene):
         if y < card.bottom - 70:
             blit_paragraph(
                 canvas, preview, pygame.Rect(x, y + 4, width, card.bottom - 60 - y), 20,
-                (110, 96, 80), spacing=1.15,
+                (110, 96, 80), spacing=1.15, excerpt=True,  # the lesson shows it whole
             )
+        line = self.card_line(lesson)
+        blit_text(
+            canvas, line, (x, card.bottom - 22), fit_size(line, width, 22, "sans-bold"),
+            PALETTE.accent_dark, "sans-bold", "bottomleft",
+        )
+
+    def card_line(self, lesson: Lesson) -> str:
+        """The line under a card: how far the visitor got, after the variant it teaches
+        when that is not the game's usual one (and no tab says it already)."""
+        progress = self.kiosk.lesson_progress
         seen = progress.steps_seen(lesson.game, lesson.id)
         steps = len(lesson.steps)
-        if finished:
+        if progress.is_done(lesson.game, lesson.id):
             state = self._("Terminée")
         elif seen:
             state = self._("Étape {n} sur {total}").format(n=min(seen, steps), total=steps)
         else:
             state = self._("{n} étapes").format(n=steps)
-        several = len({_variant(x) for x in self.all_lessons}) > 1
-        line = state if self.variant or not several else (
-            f"{self._variant_name(_variant(lesson))} · {state}"
-        )
-        blit_text(
-            canvas, line, (x, card.bottom - 22), fit_size(line, width, 22, "sans-bold"),
-            PALETTE.accent_dark, "sans-bold", "bottomleft",
-        )
+        usual = self.entry.presets[0].variant_spec
+        if self.variant or _variant(lesson) == usual:
+            return state
+        return f"{self._variant_name(_variant(lesson))} · {state}"
 
     def _variant_name(self, variant: str) -> str:
         """A variant's short name: its first preset's label, before any colon."""

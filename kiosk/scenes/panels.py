@@ -38,6 +38,14 @@ SPINNER = 56
 COMPACT_BELOW = 180
 """A panel less tall than this (sharing its column, its player waiting) shows its counts
 beside who plays it."""
+STRIP_BELOW = 260
+"""A panel turned toward an end of the board and less tall than this (as its player
+sees it) is a strip: who plays, the message and the buttons side by side."""
+STRIP_PAD = 14
+STRIP_INFO = 340
+"""A strip's first part: the seat's colour and name, who plays it, the headline, the counts."""
+STRIP_MESSAGE = 240
+"""The least width a strip's buttons leave to the message."""
 MESSAGE_ROOM = 2 * round(MIN_TEXT * 1.15) + 24 + 8
 """The least room a message gets: two lines of the smallest type."""
 ABOVE_BUTTONS = HEADER - PAD + 44 + 2 * round(LINE * 1.3) + MESSAGE_ROOM
@@ -131,6 +139,60 @@ class SeatPanel:
         width, height = self.size
         return width >= 2 * height and width >= 640
 
+    @property
+    def strip(self) -> bool:
+        """Turned toward an end of the board and thin: everything side by side."""
+        return self.turn in (90, 270) and self.size[1] < STRIP_BELOW
+
+    def _strip_inner(self) -> pygame.Rect:
+        width, height = self.size
+        return pygame.Rect(STRIP_PAD, STRIP_PAD, width - 2 * STRIP_PAD, height - 2 * STRIP_PAD)
+
+    def _strip_buttons(self, actions: list[Action]) -> list[Button]:
+        """A strip's buttons at its far end: one row of full height when their labels
+        fit beside the message, else two rows (a choice among many pieces)."""
+        if not actions:
+            return []
+        inner = self._strip_inner()
+        labels = [label for label, _, _ in actions]
+        most = inner.width - STRIP_INFO - STRIP_MESSAGE - 2 * ROW_GAP
+
+        def widths(size: int) -> list[int]:
+            face = font(size, "sans-bold")
+            return [max(150, face.size(label)[0] + 44) for label in labels]
+
+        rows: list[list[int]] = []
+        size = 26
+        for size in (26, MIN_TEXT):
+            found = widths(size)
+            if sum(found) + ROW_GAP * (len(found) - 1) <= most:
+                rows = [found]
+                break
+        if not rows:  # crowded: two rows beside the name, the message under the name
+            room = inner.width - STRIP_INFO - ROW_GAP
+            for size in (22, MIN_TEXT):
+                rows = _packed_widths(widths(size), room)
+                if len(rows) <= 2:
+                    break
+            if len(rows) > 2:
+                per_row = math.ceil(len(labels) / 2)
+                width = (room - ROW_GAP * (per_row - 1)) // per_row
+                rows = [[width] * per_row, [width] * (len(labels) - per_row)]
+        height = min(BUTTON_H, (inner.height - ROW_GAP * (len(rows) - 1)) // len(rows))
+        buttons: list[Button] = []
+        index = 0
+        y = inner.bottom - height * len(rows) - ROW_GAP * (len(rows) - 1)
+        for row in rows:
+            x = inner.right - sum(row) - ROW_GAP * (len(row) - 1)
+            for width in row:
+                label, run, colour = actions[index]
+                rect = pygame.Rect(x, y, width, height)
+                buttons.append(Button(rect, label, run, colour, size=size))
+                x += width + ROW_GAP
+                index += 1
+            y += height + ROW_GAP
+        return buttons
+
     def _columns(self) -> tuple[pygame.Rect, pygame.Rect]:
         """Where the name, counts and message go, and where the buttons go."""
         width, height = self.size
@@ -147,6 +209,8 @@ class SeatPanel:
         """Buttons in rows from the bottom up (the first nearest the player): two to a
         row when both labels fit half a row, or in smaller type when rows of one would
         leave the message too little room (beside them, in a wide panel)."""
+        if self.strip:
+            return self._strip_buttons(actions)
         area = self._columns()[1]
         room = area.height - (MESSAGE_ROOM if self.wide else ABOVE_BUTTONS)
         rows = _rows(actions, (area.width - ROW_GAP) // 2, 26)
@@ -209,6 +273,10 @@ class SeatPanel:
             shadow=0,
             border=PALETTE.gold if content.to_move else None,
         )
+        if self.strip:
+            self._render_strip(surface, content, clock, page)
+            self.buttons.draw(surface)
+            return pygame.transform.rotate(surface, self.turn)
         info = self._columns()[0]
         bottom = self._room_bottom()
         if self.size[1] < COMPACT_BELOW and not content.message:
@@ -228,6 +296,54 @@ class SeatPanel:
             self._message_box(surface, room, content, page)
         self.buttons.draw(surface)
         return pygame.transform.rotate(surface, self.turn) if self.turn else surface.copy()
+
+    def _render_strip(
+        self, surface: pygame.Surface, content: PanelContent, clock: float, page: int
+    ) -> None:
+        """A strip: name, who plays, headline and counts; the message; the buttons."""
+        inner = self._strip_inner()
+        info = pygame.Rect(inner.x, inner.y, STRIP_INFO, inner.height)
+        right = min((b.rect.left for b in self.buttons.buttons), default=inner.right + ROW_GAP)
+        crowded = right - info.right - 2 * ROW_GAP < STRIP_MESSAGE
+        if crowded and content.message:  # the buttons take the rest: the message under the name
+            pygame.draw.circle(surface, content.colour, (info.x + 16, info.y + 16), 14)
+            size = fit_size(content.name, info.width - 40, 26, "serif-bold")
+            blit_text(surface, content.name, (info.x + 40, info.y + 30), size, PALETTE.ink,
+                      "serif-bold", anchor="bottomleft")
+            self._message_box(surface, pygame.Rect(info.x, info.y + 38, info.width,
+                              info.height - 38), content, page)
+            return
+        pygame.draw.circle(surface, content.colour, (info.x + 20, info.y + 22), 20)
+        pygame.draw.circle(surface, PALETTE.ink, (info.x + 20, info.y + 22), 20, 3)
+        left = info.x + 50
+        size = fit_size(content.name, info.right - left, 30, "serif-bold")
+        blit_text(surface, content.name, (left, info.y + 34), size, PALETTE.ink, "serif-bold",
+                  anchor="bottomleft")
+        size = fit_size(content.controller, info.right - left, 20, "sans-bold")
+        blit_text(surface, content.controller, (left, info.y + 38), size, PALETTE.accent_dark,
+                  "sans-bold")
+        y = info.y + 66
+        if content.headline:
+            width = info.width - (44 if content.thinking else 0)
+            text = content.headline + ("." * (1 + int(clock * 3) % 3) if content.thinking else "")
+            widest = content.headline + ("..." if content.thinking else "")
+            size = fit_size(widest, width, 26, "sans-bold")
+            colour = PALETTE.calm if content.thinking else PALETTE.accent
+            blit_text(surface, text, (info.x, y), size, colour, "sans-bold")
+            if content.thinking:
+                self._spinner(surface, (info.right - 22, y + size // 2 + 2), clock)
+        if content.lines:
+            top = y + 36
+            for size in (22, MIN_TEXT):
+                lines = _packed(content.lines, size, info.width)
+                if len(lines) * round(size * 1.15) <= info.bottom - top:
+                    break
+            blit_lines(surface, lines, pygame.Rect(info.x, top, info.width, info.bottom - top),
+                       size, PALETTE.ink, step=round(size * 1.15))
+        if content.message:
+            room = pygame.Rect(info.right + ROW_GAP, inner.y,
+                               right - ROW_GAP - info.right - ROW_GAP, inner.height)
+            self._message_box(surface, room, content, page)
 
     @staticmethod
     def _header(
@@ -354,4 +470,28 @@ def _rows(actions: list[Action], half: int, size: int) -> list[list[Action]]:
             rows[-1].append(action)
         else:
             rows.append([action])
+    return rows
+
+
+def _packed(items: list[str], size: int, width: int) -> list[str]:
+    """Counts run together with " · ", a count never split across two lines."""
+    face = font(size)
+    lines: list[str] = []
+    for item in items:
+        joined = f"{lines[-1]} · {item}" if lines else item
+        if lines and face.size(joined)[0] <= width:
+            lines[-1] = joined
+        else:
+            lines.append(item)
+    return lines
+
+
+def _packed_widths(widths: list[int], room: int) -> list[list[int]]:
+    """Buttons' widths in rows of at most ``room``, in order (a row holds at least one)."""
+    rows: list[list[int]] = []
+    for width in widths:
+        if rows and sum(rows[-1]) + ROW_GAP * len(rows[-1]) + width <= room:
+            rows[-1].append(width)
+        else:
+            rows.append([width])
     return rows

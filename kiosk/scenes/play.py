@@ -34,7 +34,7 @@ from kiosk.scenes.overlays import (
     draw_still_there,
 )
 from kiosk.scenes.panels import PanelContent, SeatPanel
-from kiosk.scenes.seating import BOARD, DEMO_CAPTION, MENU, Seating, edges
+from kiosk.scenes.seating import BOARD, DEMO_CAPTION, Seating, edges
 from kiosk.table import CONTROLLER_LABELS, HUMAN, Table
 from kiosk.touch import Phase, Pointer
 from kiosk.ui import drawn
@@ -62,6 +62,8 @@ times slower than a person's, then the board still this long before its next one
 class PlayScene(Scene):
     name = "play"
     idle_goes_to_attract = False
+    demo_banner = True
+    """A demonstration's banner under the board (the attract scene draws its own caption)."""
 
     def __init__(
         self,
@@ -82,14 +84,15 @@ class PlayScene(Scene):
         self.presentation = presentation_for(game)
         geometry = game.geometry()
         self.colours = seat_colours(game.players)
-        area = BOARD
+        renderer = renderer_for(geometry.kind, game.id)
+        seats = edges(game, self.presentation, renderer.arrange(geometry))
+        self.seating = Seating.at_table(seats, table.humans >= 2)
+        area = self.seating.board
         if demo:
             area = pygame.Rect(area.x, area.y, area.width, area.height - DEMO_CAPTION)
         if self.presentation.extras(game.initial_state()).cube is not None:
             area = pygame.Rect(area.x + CUBE_ROOM, area.y, area.width - CUBE_ROOM, area.height)
-        self.view = BoardView(geometry, area, renderer_for(geometry.kind, game.id), self.colours)
-        seats = edges(game, self.presentation, self.view.geometry)
-        self.seating = Seating.at_table(seats, table.humans >= 2)
+        self.view = BoardView(geometry, area, renderer, self.colours, top=self.seating.at_ends)
         self.panels = [
             SeatPanel(rect, turn)
             for rect, (_, turn) in zip(self.seating.rects(None), self.seating.spots, strict=True)
@@ -117,6 +120,8 @@ class PlayScene(Scene):
         self._trails: dict[int, list[Trace]] = {}
         self._trails_of: object = None
         self.board: BoardSession | None = None
+        self.layers_key: pygame.Rect | None = None
+        """Where the pyramids' layers are written under the board, once drawn."""
         self._fresh_position()
         if not demo:
             machine = [p for i, p in enumerate(game.players) if self.run.controller(i) != HUMAN]
@@ -159,9 +164,10 @@ class PlayScene(Scene):
         for panel in self.panels:
             panel.set_buttons([])
         self.menu.clear()
+        menu = self.seating.menu
         self.menu.add(
             Button(
-                pygame.Rect(MENU.x + 10, MENU.y, 180, MENU.height),
+                pygame.Rect(menu.x + 10, menu.y, 180, menu.height),
                 self._("Menu"),
                 self._quit,
                 PALETTE.ivory_dark,
@@ -170,7 +176,7 @@ class PlayScene(Scene):
         )
         self.menu.add(
             Button(
-                pygame.Rect(MENU.x + 210, MENU.y, 180, MENU.height),
+                pygame.Rect(menu.x + 210, menu.y, 180, menu.height),
                 self._("Règles"),
                 self._rules,
                 PALETTE.calm,
@@ -199,7 +205,8 @@ class PlayScene(Scene):
                 )
             if not self.choice:
                 actions.append((self._("Conseil"), self._ask_hint, PALETTE.calm))
-            if self.board is not None and self.board.answer.status == TURN_TEXT:
+            board = self.board
+            if board is not None and board.in_use and board.answer.status == TURN_TEXT:
                 actions.append((self._("Pions retournés"), self._discs_turned, PALETTE.gold))
         if undoer == seat:
             actions.append(self._undo_action(seat))
@@ -571,7 +578,7 @@ class PlayScene(Scene):
         for seat, panel in enumerate(self.panels):
             panel.draw(canvas, self._panel_content(seat), self.clock)
         self.menu.draw(canvas)
-        if self.demo:
+        if self.demo and self.demo_banner:
             self._draw_demo_banner(canvas)
         if self.still_there is not None:
             self._draw_still_there(canvas)
@@ -607,7 +614,7 @@ class PlayScene(Scene):
             self.dice.draw(canvas, centre, 86, extras.dice_used)
 
     def _draw_table_things(self, canvas: pygame.Surface) -> None:
-        draw_layers_key(canvas, self.view, self.presentation.tokens(self.state))
+        self.layers_key = draw_layers_key(canvas, self.view, self.presentation.tokens(self.state))
         extras = self.presentation.extras(self.state)
         if not self.dice.rolling:
             self._draw_dice(canvas)

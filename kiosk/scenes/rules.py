@@ -1,7 +1,8 @@
 """Rules: the game's rules page (docs/rules), with its board drawn beside it.
 
 The page is the Markdown of ``docs/rules/<game>.md`` (French) or
-``docs/rules/en/<game>.md`` (English), laid out as headings, paragraphs,
+``docs/rules/en/<game>.md`` (English) without its documentation-only
+sections (:func:`kiosk.rules_doc.visitor_blocks`), laid out as headings, paragraphs,
 list items and diagrams (boards drawn by the game's own renderer, see
 :mod:`kiosk.rules_doc`); a finger drags it up and down.
 """
@@ -22,7 +23,7 @@ from kiosk.catalog import entry
 from kiosk.games import presentation_for
 from kiosk.games.base import Extras
 from kiosk.illustration import illustration
-from kiosk.rules_doc import Diagram, DiagramError, parse_page, rules_path
+from kiosk.rules_doc import Diagram, DiagramError, parse_page, rules_path, visitor_blocks
 from kiosk.scenes.base import Scene
 from kiosk.scenes.chrome import draw_backdrop, draw_title
 from kiosk.touch import Phase, Pointer
@@ -66,7 +67,7 @@ def page_rows(path: Path, width: int) -> tuple[Row, ...]:
     if not path.exists():
         return (Row("—", height=40),)
     rows: list[Row] = []
-    for block in parse_page(path.read_text(encoding="utf-8")):
+    for block in visitor_blocks(parse_page(path.read_text(encoding="utf-8"))):
         if block.kind == "heading":
             size = {1: 46, 2: 36, 3: 30}.get(block.level, 28)
             rows.extend(_text_rows(block.text, size, "serif-bold", width))

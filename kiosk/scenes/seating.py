@@ -18,7 +18,7 @@ acts gets the room its message and buttons need.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -42,6 +42,15 @@ BOARD = pygame.Rect(
 )
 """The board's area between the two columns of panels (a panel turned toward an end
 of the board lies across its column)."""
+END_COLUMN = 176
+"""A panel's column at an end of a long board: a strip along the whole height, so the
+board gets the width between (rithmomachie's 16 squares reach 90 px)."""
+END_MARGIN, END_GAP = 8, 10
+END_MENU = pygame.Rect(END_MARGIN + END_COLUMN + END_GAP, CANVAS[1] - 8 - 88, 380, 88)
+"""The menu's place when the players sit at the board's ends: under the board, left."""
+LONE_HEIGHT = 780
+"""A panel alone in its column stands at its player's end of the column, this tall
+at most, leaving the rest of the column to notices."""
 DEMO_CAPTION = 270
 """Room a demonstration leaves under its board: what the game is, the call to play."""
 IDLE_HEIGHT = 140
@@ -97,38 +106,59 @@ def _start_centres(
 @dataclass(frozen=True)
 class Seating:
     """The two columns beside the board, and for each seat its column (0 left,
-    1 right) and turn."""
+    1 right) and turn; where the board and the menu go."""
 
     edges: tuple[str, ...]
     columns: tuple[pygame.Rect, pygame.Rect]
     spots: tuple[tuple[int, int], ...]
+    board: pygame.Rect = field(default_factory=lambda: pygame.Rect(BOARD))
+    menu: pygame.Rect = field(default_factory=lambda: pygame.Rect(MENU))
+
+    @property
+    def at_ends(self) -> bool:
+        """The players sit at the two ends of a long board (their panels are strips)."""
+        return LEFT_END in self.edges
 
     @classmethod
     def at_table(cls, seat_edges: Sequence[str], facing: bool) -> Seating:
         """``facing``: people sit on different edges, so panels turn to them."""
         seat_edges = tuple(seat_edges)
-        width = COLUMN
-        top = MARGIN
-        columns = (
-            pygame.Rect(MARGIN, top, width, MENU.top - MARGIN - top),
-            pygame.Rect(CANVAS[0] - MARGIN - width, top, width, CANVAS[1] - MARGIN - top),
-        )
         turns = [TURN[edge] if facing else 0 for edge in seat_edges]
         if len(set(seat_edges)) == 1:
             turns = [0] * len(seat_edges)
         order = _column_order(seat_edges)
         spots = tuple((order[seat], turns[seat]) for seat in range(len(seat_edges)))
+        if LEFT_END in seat_edges:
+            height = CANVAS[1] - 2 * END_MARGIN
+            side = END_MARGIN + END_COLUMN + END_GAP
+            ends = (
+                pygame.Rect(END_MARGIN, END_MARGIN, END_COLUMN, height),
+                pygame.Rect(CANVAS[0] - END_MARGIN - END_COLUMN, END_MARGIN, END_COLUMN, height),
+            )
+            board = pygame.Rect(side, BOARD.y, CANVAS[0] - 2 * side, BOARD.height)
+            return cls(seat_edges, ends, spots, board, END_MENU)
+        top = MARGIN
+        columns = (
+            pygame.Rect(MARGIN, top, COLUMN, MENU.top - MARGIN - top),
+            pygame.Rect(CANVAS[0] - MARGIN - COLUMN, top, COLUMN, CANVAS[1] - MARGIN - top),
+        )
         return cls(seat_edges, columns, spots)
 
     def column_seats(self, column: int) -> list[int]:
         return [seat for seat, (c, _) in enumerate(self.spots) if c == column]
 
     def rects(self, acting: int | None) -> list[pygame.Rect]:
-        """Each seat's panel: the acting seat's gets what its column can spare."""
+        """Each seat's panel: the acting seat's gets what its column can spare; a panel
+        alone in its column stands at its player's end of it."""
         found: dict[int, pygame.Rect] = {}
         for column, area in enumerate(self.columns):
             seats = self.column_seats(column)
             if not seats:
+                continue
+            if len(seats) == 1 and not self.at_ends:
+                height = min(area.height, LONE_HEIGHT)
+                top = area.top if self.edges[seats[0]] == TOP else area.bottom - height
+                found[seats[0]] = pygame.Rect(area.x, top, area.width, height)
                 continue
             room = area.height - GAP * (len(seats) - 1)
             if acting in seats and len(seats) > 1:

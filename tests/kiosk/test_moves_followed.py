@@ -15,7 +15,7 @@ import pytest
 from engines import find_game
 from engines.core import State
 from engines.registry import all_specs
-from kiosk.boards import BoardView, renderer_for
+from kiosk.boards import BoardView
 from kiosk.boards.base import LAST
 from kiosk.boards.legend import KEY_SIZE, draw_layers_key
 from kiosk.catalog import entry
@@ -26,7 +26,7 @@ from kiosk.runtime import Kiosk
 from kiosk.scenes.lesson import LessonScene
 from kiosk.scenes.play import PlayScene
 from kiosk.table import HUMAN, Table
-from kiosk.ui.theme import CANVAS, seat_colours
+from kiosk.ui.theme import CANVAS
 from tests.kiosk.driver import make_kiosk, play_one_decision, settle, steps, tap
 from tests.kiosk.lesson_driver import calm, every_lesson, make_by_touch
 

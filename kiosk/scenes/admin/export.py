@@ -1,4 +1,7 @@
-"""Exporter (CSV): the finished games as a spreadsheet file, kept and copied to a USB stick.
+"""Exporter (CSV): every game recorded as a spreadsheet file, kept and copied to a USB stick.
+
+One row per game, those played to their end with their result and those left
+before it marked ``abandon``; the screen says so, and how many of each it wrote.
 
 The writing is :mod:`kiosk.usb_export` (``ludokiosk-AAAAMMJJ-HHMMSS.csv`` in
 ``<data directory>/exports/`` and on every stick mounted under ``/media``);
@@ -53,7 +56,7 @@ class ExportScene(AdminScene):
         return self._("Exporter (CSV)")
 
     def subtitle(self) -> str:
-        return self._("Toutes les parties terminées, une ligne chacune, pour un tableur")
+        return self._("Toutes les parties jouées, une ligne chacune : terminées et abandonnées")
 
     def look_for_sticks(self) -> None:
         # MEDIA is read here, at the call: the tests point it elsewhere.
@@ -113,6 +116,12 @@ class ExportScene(AdminScene):
         why = reasons.get(kind, failure.problem.detail)
         return self._("Échec : {path} ({why})").format(path=path, why=why)
 
+    def count_line(self, result: Export) -> str:
+        """How many games the file holds: finished, and abandoned."""
+        finished = result.rows - result.abandoned
+        line = self._("Parties exportées : {n} (terminées : {finished}, abandonnées : {left})")
+        return line.format(n=result.rows, finished=finished, left=result.abandoned)
+
     def draw_content(self, canvas: pygame.Surface) -> None:
         if self.records is None:
             empty_panel(canvas, CONTENT, self._("Pas de données"))
@@ -150,9 +159,7 @@ class ExportScene(AdminScene):
             )
             return
         x, y = panel.x + 30, panel.y + 28
-        lines: list[tuple[str, Any]] = [
-            (self._("Parties exportées : {n}").format(n=result.rows), PALETTE.gold),
-        ]
+        lines: list[tuple[str, Any]] = [(self.count_line(result), PALETTE.gold)]
         if result.written:
             lines.append((self._("Écrit dans :"), PALETTE.ivory))
             lines += [(f"  {path}", PALETTE.ivory) for path in result.written]

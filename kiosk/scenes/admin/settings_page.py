@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -66,9 +67,12 @@ DELAYS = (
 
 
 def stepped(delay: Delay, value: float, direction: int) -> float:
-    """``value`` moved one step up (``1``) or down (``-1``), kept within the bounds."""
-    moved = round(value + direction * delay.step, 1)
-    return max(delay.low, min(delay.high, moved))
+    """The next multiple of the step above (``1``) or below (``-1``) ``value``, kept within
+    the bounds. Every default is such a multiple, so it can always be set back, whatever
+    bound or odd value (from a file) the owner starts from."""
+    steps = value / delay.step
+    count = math.floor(steps + 1e-6) + 1 if direction > 0 else math.ceil(steps - 1e-6) - 1
+    return max(delay.low, min(delay.high, round(count * delay.step, 1)))
 
 
 def journal_entry(old: Settings, new: Settings) -> str:
