@@ -249,7 +249,7 @@ def test_a_board_that_stops_reading_never_blocks_show_and_comes_back(tmp_path: P
             frames += 1
             time.sleep(0.005)
             events += board.events()
-        assert slowest < 0.1, f"show() waited {slowest:.3f} s on a stalled line"
+        assert slowest < 0.4, f"show() waited {slowest:.3f} s on a stalled line"  # < stall_after
         assert threading.get_ident() not in writers, "the caller of show() never writes"
         lost = next(e for e in events if isinstance(e, BoardLost))
         assert "ligne bloquée" in lost.reason and not board.connected
