@@ -269,7 +269,8 @@ class BackgammonPresentation(TablesPresentation):
                     f"{english} doubles: {other_en} takes (stake {stake}) or drops")
         line = super().status(state)
         if state.crawford and line[0]:
-            return (line[0] + " · manche Crawford", line[1] + " · Crawford game")
+            return (line[0] + " · manche Crawford : sans videau",
+                    line[1] + " · Crawford game: no doubling")
         return line
 
 
