@@ -32,14 +32,28 @@ LEFT = pygame.Rect(56, 160, 700, 880)
 PICTURE = pygame.Rect(LEFT.x, LEFT.y, LEFT.width, 440)
 ACTIONS_Y = LEFT.bottom - 100
 RIGHT = pygame.Rect(800, 160, CANVAS[0] - 56 - 800, 880)
-CHOICE_H = 76
 SEAT_H = 84
+SEAT_MIN = 72
+"""Below this height a seat's buttons are too small: the rows above tighten."""
 HEADING = 32
 """Size of a heading over a row of choices."""
-HEADING_STEP = 48
-"""Room a heading takes above its row."""
-ROW_GAP = 22
-"""Space below a row of buttons."""
+
+
+@dataclass(frozen=True)
+class Spacing:
+    """The heights of the right column's rows and the gaps between them."""
+
+    choice: int
+    """Height of a choice button."""
+    heading: int
+    """Room a heading takes above its row."""
+    gap: int
+    """Space below a row of buttons."""
+
+
+ROOMY = Spacing(choice=76, heading=48, gap=22)
+TIGHT = Spacing(choice=68, heading=42, gap=12)
+"""For many seats under many choices (shut the box for six)."""
 TEXT = 26
 """Size of the left column's sentences."""
 NAME = 28
@@ -79,6 +93,7 @@ class SetupScene(ButtonScene):
         """The buttons choosing the rules and their variant (not the seats)."""
         self.seat_rows: list[list[LabelButton]] = []
         self.seat_y: list[int] = []
+        self.spacing = ROOMY
 
     def enter(self) -> None:
         self._fit_seats()
@@ -102,35 +117,41 @@ class SetupScene(ButtonScene):
     # ----------------------------------------------------------------- layout
 
     def layout(self) -> None:
-        """Every button and line of text, placed and measured."""
-        self.buttons.clear()
-        self.texts = []
-        self.choices = []
-        y = self._layout_choices(RIGHT.y)
-        if self.entry.seats_apart:
-            y = self._layout_count(y)
-        self._layout_seats(y)
+        """Every button and line of text, placed and measured; tighter rows when
+        the seats would otherwise be too small to tap."""
+        for spacing in (ROOMY, TIGHT):
+            self.spacing = spacing
+            self.buttons.clear()
+            self.texts = []
+            self.choices = []
+            y = self._layout_choices(RIGHT.y)
+            if self.entry.seats_apart:
+                y = self._layout_count(y)
+            seat_height = self._layout_seats(y)
+            if seat_height >= SEAT_MIN:
+                break
         self._layout_left()
 
     def _heading(self, text: str, y: int) -> int:
         if not text:
             return y
         self.texts.append(Text(text, (RIGHT.x, y), HEADING, PALETTE.gold, "serif-bold"))
-        return y + HEADING_STEP
+        return y + self.spacing.heading
 
     def _layout_choices(self, y: int) -> int:
         for row in choice_rows(self.entry, self.preset):
             y = self._heading(self.pick(*row.heading), y)
             labels = [self.pick(*label) for label in row.labels]
             # a lone choice (what these rules are) takes half the width, as a pair would
-            columns = 2 if len(labels) == 1 else columns_for(labels, RIGHT.width, CHOICE_H, 28)
-            rects = grid(RIGHT.x, y, RIGHT.width, len(labels), columns, CHOICE_H)
+            high = self.spacing.choice
+            columns = 2 if len(labels) == 1 else columns_for(labels, RIGHT.width, high, 28)
+            rects = grid(RIGHT.x, y, RIGHT.width, len(labels), columns, high)
             for number, (label, rect) in enumerate(zip(labels, rects, strict=True)):
                 button = LabelButton(rect, label, self._choose(row.targets[number]), size=28)
                 button.selected = number == row.chosen
                 self.buttons.add(button)
                 self.choices.append(button)
-            y = rects[-1].bottom + ROW_GAP
+            y = rects[-1].bottom + self.spacing.gap
         return y
 
     def _layout_count(self, y: int) -> int:
@@ -141,7 +162,7 @@ class SetupScene(ButtonScene):
         self.texts.append(
             Text(
                 self._("Nombre de joueurs"),
-                (RIGHT.x, y + CHOICE_H // 2),
+                (RIGHT.x, y + self.spacing.choice // 2),
                 HEADING,
                 PALETTE.gold,
                 "serif-bold",
@@ -149,15 +170,16 @@ class SetupScene(ButtonScene):
             )
         )
         for count in range(low, high + 1):
-            rect = pygame.Rect(x + (count - low) * (width + GAP), y, width, CHOICE_H)
+            rect = pygame.Rect(x + (count - low) * (width + GAP), y, width, self.spacing.choice)
             button = LabelButton(rect, str(count), self._count(count), size=30)
             button.selected = count == self.players
             self.buttons.add(button)
-        return y + CHOICE_H + ROW_GAP
+        return y + self.spacing.choice + self.spacing.gap
 
-    def _layout_seats(self, y: int) -> None:
+    def _layout_seats(self, y: int) -> int:
         """A heading, then per seat its colour, its name and who plays it; the seats sit
-        at the bottom of the column, where a change of rules above does not move them."""
+        at the bottom of the column, where a change of rules above does not move them.
+        Returns the height of a seat's buttons."""
         levels = [c for c in CONTROLLERS if c == HUMAN or c in self.kiosk.settings.ai_levels]
         labels = [self.pick(*SHORT_LABELS[level]) for level in levels]
         names = self._names()
@@ -165,9 +187,9 @@ class SetupScene(ButtonScene):
         name_width = max(font(NAME, "sans-bold").size(name)[0] for name in names)
         x = max(RIGHT.x + 220, RIGHT.x + 56 + name_width + 20)
         rects = spread(x, RIGHT.right - x, labels, 26)
-        height = min(SEAT_H, (RIGHT.bottom - y - HEADING_STEP + GAP) // seats - GAP)
+        height = min(SEAT_H, (RIGHT.bottom - y - self.spacing.heading + GAP) // seats - GAP)
         first = RIGHT.bottom - seats * (height + GAP) + GAP
-        heading_y = first - HEADING_STEP
+        heading_y = first - self.spacing.heading
         self.texts.append(
             Text(self._("Qui joue ?"), (RIGHT.x, heading_y), HEADING, PALETTE.gold, "serif-bold")
         )
@@ -194,6 +216,7 @@ class SetupScene(ButtonScene):
                         "sans-bold", "midleft")
             self.texts.append(name)
         self.colours = seat_colours(find_game(self.spec).players)
+        return height
 
     def _names(self) -> list[str]:
         names = seat_names(self.spec, self.kiosk.tr.lang)

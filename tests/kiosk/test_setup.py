@@ -12,7 +12,7 @@ from engines import find_game
 from kiosk.catalog import CATALOGUE, Entry, Preset, entry
 from kiosk.runtime import Kiosk
 from kiosk.scenes.play import PlayScene
-from kiosk.scenes.setup import PICTURE, SetupScene
+from kiosk.scenes.setup import PICTURE, SEAT_MIN, TIGHT, SetupScene
 from kiosk.scenes.setup_layout import SMALLEST, LabelButton
 from kiosk.setup_choices import choice_rows
 from kiosk.table import HUMAN, SHORT_LABELS
@@ -93,9 +93,11 @@ def check_screen(kiosk: Kiosk, scene: SetupScene, draw: bool = True) -> None:
     assert len(scene.seat_rows) == seats
     levels = [kiosk.tr.pick(*SHORT_LABELS[c]) for c in (HUMAN, *kiosk.settings.ai_levels)]
     for row, controller in zip(scene.seat_rows, scene.controllers, strict=True):
+        assert all(b.rect.height >= SEAT_MIN for b in row), (scene.spec, row[0].rect)
         assert {b.label for b in row} == set(levels)
         assert [b.label for b in row if b.selected] == [kiosk.tr.pick(*SHORT_LABELS[controller])]
     assert len(scene.choices) <= MOST_CHOICES, [b.label for b in scene.choices]
+    assert all(b.rect.height >= TIGHT.choice for b in scene.choices)
     shown = sum(len(row.labels) for row in choice_rows(scene.entry, scene.preset))
     assert len(scene.choices) == shown
     assert sum(b.selected for b in scene.choices) == len(choice_rows(scene.entry, scene.preset))
