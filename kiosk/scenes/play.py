@@ -26,6 +26,7 @@ from kiosk.picker import MovePicker, Touch
 from kiosk.run import GameRun
 from kiosk.scenes.animation import Banner, Transition
 from kiosk.scenes.base import Scene
+from kiosk.scenes.choice_pages import MOST_BUTTONS, page_count, page_of
 from kiosk.scenes.chrome import draw_backdrop
 from kiosk.scenes.overlays import (
     CUBE_ROOM,
@@ -108,6 +109,9 @@ class PlayScene(Scene):
         self.clock = 0.0
         self.message: tuple[str, str, bool] = ("", "", False)
         self.choice: list[Any] = []
+        self.choice_page = 0
+        """Which page of the choices is shown when they do not all fit."""
+        self._paged: tuple[Any, ...] = ()
         self.drag_from: int | None = None
         self.drag_pos: tuple[float, float] | None = None
         self.still_there: float | None = None
@@ -194,23 +198,44 @@ class PlayScene(Scene):
             return
         panel = self.panels[seat]
         actions: list[tuple[str, Any, Any]] = []
+        fixed: list[tuple[str, Any, Any]] = []
         if self.state.is_chance_node():
             actions.append((self._("Lancer les dés"), self._roll, PALETTE.accent))
         else:
-            choices = self.choice or self.picker.buttons
-            for move in choices:
-                label = self.pick(*self.presentation.button_text(self.state, move))
-                actions.append(
-                    (label, self._play_action(move), PALETTE.gold if self.choice else PALETTE.ivory)
-                )
             if not self.choice:
-                actions.append((self._("Conseil"), self._ask_hint, PALETTE.calm))
+                fixed.append((self._("Conseil"), self._ask_hint, PALETTE.calm))
             board = self.board
             if board is not None and board.in_use and board.answer.status == TURN_TEXT:
-                actions.append((self._("Pions retournés"), self._discs_turned, PALETTE.gold))
+                fixed.append((self._("Pions retournés"), self._discs_turned, PALETTE.gold))
         if undoer == seat:
-            actions.append(self._undo_action(seat))
-        panel.set_buttons(panel.layout_buttons(actions[:5]))
+            fixed.append(self._undo_action(seat))
+        if not self.state.is_chance_node():
+            actions += self._choice_actions(MOST_BUTTONS - len(fixed))
+        panel.set_buttons(panel.layout_buttons(actions + fixed))
+
+    def _choice_actions(self, room: int) -> list[tuple[str, Any, Any]]:
+        """The person's choices as buttons, a page at a time when they outnumber
+        ``room``, the last button then showing the next page."""
+        choices = self.choice or self.picker.buttons
+        if tuple(choices) != self._paged:
+            self._paged, self.choice_page = tuple(choices), 0
+        colour = PALETTE.gold if self.choice else PALETTE.ivory
+        actions = [
+            (self.pick(*self.presentation.button_text(self.state, move)),
+             self._play_action(move), colour)
+            for move in page_of(choices, room, self.choice_page)
+        ]
+        pages = page_count(len(choices), room)
+        if pages > 1:
+            label = self._("Autres choix ({page}/{pages})").format(
+                page=self.choice_page % pages + 1, pages=pages
+            )
+            actions.append((label, self._next_choices, PALETTE.calm))
+        return actions
+
+    def _next_choices(self) -> None:
+        self.choice_page += 1
+        self._layout_buttons()
 
     def _acting_seat(self) -> int | None:
         if self.state.is_chance_node():

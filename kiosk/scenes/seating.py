@@ -121,8 +121,11 @@ class Seating:
 
     @classmethod
     def at_table(cls, seat_edges: Sequence[str], facing: bool) -> Seating:
-        """``facing``: people sit on different edges, so panels turn to them."""
+        """``facing``: people sit on different edges, so panels turn to them. At the
+        ends of a long board the panels always turn to their ends: a strip as narrow
+        as an end's column holds upright text only a word wide."""
         seat_edges = tuple(seat_edges)
+        facing = facing or LEFT_END in seat_edges
         turns = [TURN[edge] if facing else 0 for edge in seat_edges]
         if len(set(seat_edges)) == 1:
             turns = [0] * len(seat_edges)

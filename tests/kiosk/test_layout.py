@@ -341,6 +341,7 @@ def test_players_sit_where_their_pieces_start() -> None:
     [
         ("rithmomachie:boissiere", 2, (270, 90)),
         ("rithmomachie:medievale", 2, (270, 90)),
+        ("rithmomachie:boissiere", 1, (270, 90)),
         ("tablut", 2, (0, 180)),
         ("tablut", 1, (0, 0)),
         ("barricades:equipes", 4, (0, 0, 0, 0)),
@@ -364,7 +365,7 @@ def test_each_panel_turns_toward_its_player_with_its_buttons(
         width, height = panel.size
         near = panel.to_canvas((width / 2, height))
         far = panel.to_canvas((width / 2, 0))
-        edge = scene.seating.edges[seat] if people >= 2 else BOTTOM
+        edge = scene.seating.edges[seat] if people >= 2 or scene.seating.at_ends else BOTTOM
         toward = {BOTTOM: (0, 1), TOP: (0, -1), LEFT_END: (-1, 0), RIGHT_END: (1, 0)}[edge]
         assert (near[0] - far[0]) * toward[0] + (near[1] - far[1]) * toward[1] > 0, seat
         for point in ((10.0, 20.0), (width - 5.0, height - 7.0)):
@@ -401,8 +402,8 @@ def test_a_full_panel_keeps_its_message_clear_of_its_buttons(
     seat_edges: tuple[str, ...], lang: str
 ) -> None:
     """The most a panel holds: five buttons and four counts (three and one when it
-    shares its column, in the games of three to six; three and three at an end of
-    the board, in rithmomachie), the machine thinking, and the longest board
+    shares its column, in the games of three to six; three counts at an end of the
+    board, in rithmomachie), the machine thinking, and the longest board
     instruction (with the longest refusal), in the smallest room."""
     kiosk = kiosk_for(lang)
     seating = Seating.at_table(seat_edges, facing=True)
@@ -427,7 +428,7 @@ def test_a_full_panel_keeps_its_message_clear_of_its_buttons(
                 1 if shared else 3 if ends else 4
             )
             if seat == acting:
-                labels = LABELS[:3] if shared else LABELS[2:] if ends else LABELS
+                labels = LABELS[:3] if shared else LABELS
                 panel.set_buttons(panel.layout_buttons(
                     [(kiosk.tr.pick(*label), lambda: None, PALETTE.ivory) for label in labels]))
                 content.headline, content.thinking = kiosk.tr("La machine réfléchit"), True
