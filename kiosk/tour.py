@@ -71,12 +71,19 @@ def preset_for(game_entry: Entry, spec: str) -> Preset:
     return Preset(spec, spec, spec)
 
 
-def mid_game(kiosk: Kiosk, game_entry: Entry, spec: str) -> PlayScene:
-    """A play scene a few moves in, a person to move, a piece touched."""
+def mid_game(kiosk: Kiosk, game_entry: Entry, spec: str, alone: bool = False) -> PlayScene:
+    """A play scene a few moves in, a person to move, a piece touched; ``alone``: that
+    person plays against the machine, which holds every other seat."""
     game = find_game(spec)
     seats = len(game.players)
-    scene = PlayScene(kiosk, game_entry, Table(spec, (HUMAN,) * seats, seed=1))
     state = sample_position(spec)
+    controllers = [HUMAN] * seats
+    if alone:
+        mover = state.current_player
+        person = game.players.index(mover) if mover in game.players else 0
+        controllers = ["joueur"] * seats
+        controllers[person] = HUMAN
+    scene = PlayScene(kiosk, game_entry, Table(spec, tuple(controllers), seed=1))
     run = scene.run
     run.states = [game.initial_state(), state]
     run.moves = ["?"]

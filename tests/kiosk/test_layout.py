@@ -279,6 +279,19 @@ def test_every_game_plays_with_its_longest_messages_whole(spec: str) -> None:
     assert not found, "\n" + "\n".join(found)
 
 
+@pytest.mark.parametrize("spec", all_specs())
+def test_every_game_against_the_machine_shows_whole(spec: str) -> None:
+    """One person against the machine: the panels of a screen read from one edge."""
+    found: list[str] = []
+    for lang in LANGS:
+        kiosk = kiosk_for(lang)
+        scene = mid_game(kiosk, entry(find_game(spec).id), spec, alone=True)
+        kiosk.stack.reset(scene)
+        assert scene.run.table.humans == 1
+        found += report(f"{spec} against the machine ({lang})", frame_faults(kiosk))
+    assert not found, "\n" + "\n".join(found)
+
+
 # ---------------------------------------------------------------- lessons
 
 
