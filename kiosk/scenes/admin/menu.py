@@ -205,6 +205,6 @@ class AdminMenuScene(AdminScene):
         return [
             board_line,
             records_line,
-            self._("Erreurs rattrapées : {n}").format(n=self.kiosk.errors),
-            self._("Fichier : {files}").format(files=files),
+            self._("Incidents surmontés depuis le démarrage : {n}").format(n=self.kiosk.errors),
+            self._("Réglages de l'installation : {files}").format(files=files),
         ]

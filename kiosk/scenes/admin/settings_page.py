@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from kiosk import paths
 from kiosk.catalog import CATALOGUE
 from kiosk.config import LEVELS, Settings
 from kiosk.scenes.admin.common import BACK, AdminScene
@@ -309,12 +308,11 @@ class SettingsScene(AdminScene):
         info = pygame.Rect(left, BACK.y, CODE_BUTTON.x - 24 - left, BACK.height)
         rounded_panel(canvas, info, PALETTE.felt_dark, radius=20, shadow=0)
         files = ", ".join(p.name for p in self.kiosk.config_files) or "—"
-        saved = self.saved_to or paths.saved_settings_path()
         lines = [
-            self._("Vos changements sont enregistrés dans {file}").format(file=saved),
-            self._("Fichier : {files}").format(files=files)
+            self._("Vos changements sont enregistrés : ils restent après un redémarrage"),
+            self._("Réglages de l'installation : {files}").format(files=files)
             + "   ·   "
-            + self._("Erreurs rattrapées : {n}").format(n=self.kiosk.errors),
+            + self._("Incidents surmontés depuis le démarrage : {n}").format(n=self.kiosk.errors),
         ]
         for i, line in enumerate(lines):
             size = fit_size(line, info.width - 40, 24, "sans")
