@@ -159,6 +159,19 @@ def parse_diagram(spec: str, body: list[str], line: int) -> Diagram:
     return Diagram(spec.strip(), position, moves, tuple(marks), caption, line)
 
 
+def _starts_numbered_item(stripped: str, reader: _Reader, raw: str) -> bool:
+    """Whether a line like ``17. The first…`` starts a numbered item. As in
+    CommonMark, inside a paragraph or an item's wrapped text only ``1.`` does: a
+    sentence wrapped before a number stays one sentence."""
+    number = re.match(r"(\d+)\. ", stripped)
+    if number is None:
+        return False
+    continuing = bool(reader.paragraph) or (
+        bool(reader.blocks) and reader.blocks[-1].kind == "item" and raw.startswith("  ")
+    )
+    return not continuing or number.group(1) == "1"
+
+
 def parse_page(text: str) -> list[Block]:
     """The blocks of a Markdown rules page."""
     reader = _Reader()
@@ -202,7 +215,7 @@ def parse_page(text: str) -> list[Block]:
             cells = [inline(cell) for cell in stripped.strip("|").split("|")]
             if not all(set(cell) <= set("-: ") for cell in cells):
                 reader.blocks.append(Block("item", "   ·   ".join(cells), 1))
-        elif stripped[:2] in ("- ", "* ") or re.match(r"\d+\. ", stripped):
+        elif stripped[:2] in ("- ", "* ") or _starts_numbered_item(stripped, reader, raw):
             reader.flush()
             item = inline(stripped[2:]) if stripped[:2] in ("- ", "* ") else inline(stripped)
             reader.paragraph = ["• " + item if stripped[:2] in ("- ", "* ") else item]

@@ -110,3 +110,32 @@ def test_the_rules_screen_draws_the_diagrams_with_the_board_renderer() -> None:
     )
     assert greens > 50
     pygame.event.clear()
+
+
+def test_a_sentence_wrapped_before_a_number_stays_one_sentence() -> None:
+    page = "\n".join(
+        [
+            "Noir's home is N6 to N1, and N5 its point",
+            "17. The first 12 points make up the start side.",
+            "",
+            "- A checker may stop on an empty point or",
+            "  7. With a double 5, it moves four times.",
+            "",
+            "1. First step,",
+            "2. second step.",
+            "",
+            "Before a list:",
+            "1. A list may follow a sentence when it starts at one.",
+        ]
+    )
+    blocks = [b for b in parse_page(page) if b.kind != "blank"]
+    assert [(b.kind, b.text.split()[0]) for b in blocks] == [
+        ("paragraph", "Noir's"),
+        ("item", "•"),
+        ("item", "1."),
+        ("item", "2."),
+        ("paragraph", "Before"),
+        ("item", "1."),
+    ]
+    assert "point 17. The first" in blocks[0].text
+    assert "or 7. With" in blocks[1].text
