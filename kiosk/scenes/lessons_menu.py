@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,6 +22,8 @@ if TYPE_CHECKING:
 
 MARGIN_X, TOP, GAP = 56, 170, 22
 BOTTOM = CANVAS[1] - 150
+PREVIEW = 20
+"""Size of a card's first lines of its lesson."""
 TABS_FROM = 12
 """More lessons than this: one tab per variant."""
 
@@ -150,7 +154,7 @@ class LessonMenuScene(Scene):
         else:
             blit_text(canvas, str(number), badge, 30, PALETTE.ivory, "sans-bold", "center")
         x, width = card.x + 100, card.width - 124
-        title = self.pick(*lesson.title)
+        title = self.card_title(lesson)
         room = card.height - 70
         size = 32
         while size > 20 and (
@@ -163,16 +167,25 @@ class LessonMenuScene(Scene):
             blit_text(canvas, line, (x, y), size, PALETTE.ink, "serif-bold")
             y += round(size * 1.15)
         preview = self.pick(*lesson.steps[0].text)
-        if y < card.bottom - 70:
+        box = pygame.Rect(x, y + 4, width, card.bottom - 60 - y)
+        if box.height >= round(PREVIEW * 1.15):  # room for a line at least
             blit_paragraph(
-                canvas, preview, pygame.Rect(x, y + 4, width, card.bottom - 60 - y), 20,
-                (110, 96, 80), spacing=1.15, excerpt=True,  # the lesson shows it whole
+                canvas, preview, box, PREVIEW, (110, 96, 80), spacing=1.15,
+                excerpt=True,  # the lesson shows it whole
             )
         line = self.card_line(lesson)
         blit_text(
             canvas, line, (x, card.bottom - 22), fit_size(line, width, 22, "sans-bold"),
             PALETTE.accent_dark, "sans-bold", "bottomleft",
         )
+
+    def card_title(self, lesson: Lesson) -> str:
+        """A lesson's title; under a variant's tab without the variant named after it
+        in brackets ("Assaut (Boissière)" under the "Renaissance" tab is "Assaut")."""
+        title = self.pick(*lesson.title)
+        if self.variant:
+            return re.sub(r"\s*\([^()]*\)$", "", title) or title
+        return title
 
     def card_line(self, lesson: Lesson) -> str:
         """The line under a card: how far the visitor got, after the variant it teaches
