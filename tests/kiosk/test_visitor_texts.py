@@ -122,3 +122,20 @@ def test_the_lesson_cards_name_only_the_unusual_variants(lang: str) -> None:
     usual, common = named["moulin"], named["moulin:standard"]
     assert "·" not in usual
     assert common.startswith(moulin._variant_name("moulin:standard") + " · ")
+
+
+def test_under_a_variants_tab_the_titles_do_not_repeat_it() -> None:
+    kiosk = make_kiosk()
+    menu = LessonMenuScene(kiosk, entry("rithmomachie"))
+    menu.enter()
+    assert len(menu.variants) == 2 and menu.cards
+    for variant in menu.variants:
+        menu.variant = variant
+        menu.enter()
+        titles = [menu.card_title(lesson) for _, lesson in menu.cards]
+        assert not any("(" in title for title in titles), titles
+    moulin = LessonMenuScene(kiosk, entry("moulin"))  # no tabs: titles whole
+    moulin.enter()
+    assert [moulin.card_title(x) for _, x in moulin.cards] == [
+        kiosk.tr.pick(*x.title) for _, x in moulin.cards
+    ]
