@@ -108,6 +108,7 @@ def finished(kiosk: Kiosk, game_entry: Entry, spec: str) -> ResultsScene:
     end = game.initial_state().random_playout(random.Random(2))
     scene.run.states.append(end)
     scene.run.moves.extend(["?"] * 40)
+    scene._fresh_position()  # the game over: no buttons left in the panels
     kiosk.stack.reset(scene)
     kiosk.draw()
     return ResultsScene(kiosk, game_entry, scene.run)

@@ -49,9 +49,14 @@ class ResultsScene(ButtonScene):
             )
         )
 
-    @staticmethod
-    def box() -> pygame.Rect:
-        rect = pygame.Rect(0, 0, 1100, 640)
+    def scored(self) -> bool:
+        """Whether the outcome has scores to show (a row of seats and numbers)."""
+        outcome = self.run.state.outcome()
+        return outcome is not None and bool(outcome.scores)
+
+    def box(self) -> pygame.Rect:
+        """The dialog: shorter when there is no row of scores to show."""
+        rect = pygame.Rect(0, 0, 1100, 640 if self.scored() else 500)
         rect.center = (CANVAS[0] // 2, CANVAS[1] // 2)
         return rect
 
@@ -129,7 +134,7 @@ class ResultsScene(ButtonScene):
         blit_text(
             canvas,
             self._("{n} décisions jouées").format(n=minutes),
-            (box.centerx, box.y + 410),
+            (box.centerx, box.y + (410 if self.scored() else 300)),
             26,
             PALETTE.accent_dark,
             anchor="midtop",
