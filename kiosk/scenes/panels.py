@@ -280,10 +280,10 @@ class SeatPanel:
         info = self._columns()[0]
         bottom = self._room_bottom()
         if self.size[1] < COMPACT_BELOW and not content.message:
-            self._header(surface, info, content, " · ".join([content.controller, *content.lines]))
+            self._header(surface, info, content, [content.controller, *content.lines])
             self.buttons.draw(surface)
             return pygame.transform.rotate(surface, self.turn) if self.turn else surface.copy()
-        y = self._header(surface, info, content, content.controller)
+        y = self._header(surface, info, content, [content.controller])
         y = self._headline(surface, info, y, content, clock)
         beside = self._beside_buttons()
         reserve = MESSAGE_ROOM if content.message and beside is None else 0
@@ -347,9 +347,10 @@ class SeatPanel:
 
     @staticmethod
     def _header(
-        surface: pygame.Surface, area: pygame.Rect, content: PanelContent, under: str
+        surface: pygame.Surface, area: pygame.Rect, content: PanelContent, under: list[str]
     ) -> int:
-        """The seat's colour, its name and ``under`` it who plays it; the y below them."""
+        """The seat's colour, its name and ``under`` it who plays it (and, in a small
+        panel, its counts: each whole on a line); the y below them."""
         centre = (area.x + 30, area.y + 38)
         pygame.draw.circle(surface, content.colour, centre, 30)
         pygame.draw.circle(surface, PALETTE.ink, centre, 30, 3)
@@ -358,8 +359,8 @@ class SeatPanel:
         blit_text(surface, content.name, (left, area.y + 36), size, PALETTE.ink, "serif-bold",
                   anchor="bottomleft")
         width = area.right - left
-        size = fit_size(under, width, 22, "sans-bold")
-        lines = wrap(under, size, width, "sans-bold")[:2]
+        size = fit_size(max(under, key=len), width, 22, "sans-bold")
+        lines = _packed(under, size, width, "sans-bold")[:2]
         step = round(size * 1.15)
         blit_lines(surface, lines, pygame.Rect(left, area.y + 44, width, step * len(lines)), size,
                    PALETTE.accent_dark, "sans-bold", step)
@@ -473,9 +474,9 @@ def _rows(actions: list[Action], half: int, size: int) -> list[list[Action]]:
     return rows
 
 
-def _packed(items: list[str], size: int, width: int) -> list[str]:
+def _packed(items: list[str], size: int, width: int, style: str = "sans") -> list[str]:
     """Counts run together with " · ", a count never split across two lines."""
-    face = font(size)
+    face = font(size, style)
     lines: list[str] = []
     for item in items:
         joined = f"{lines[-1]} · {item}" if lines else item
