@@ -38,7 +38,11 @@ class BarricadesPresentation(Presentation):
 
     def extras(self, state: State) -> Extras:
         assert isinstance(state, BarricadesState)
-        panels = tuple(Panel(in_hand=state.in_house(seat)) for seat in range(len(state.pawns)))
+        partner = state.game.partner
+        panels = tuple(
+            Panel(in_hand=state.in_house(seat), partner=partner(seat))
+            for seat in range(len(state.pawns))
+        )
         dice = state.dice or ()
         return Extras(
             dice=tuple(dice),

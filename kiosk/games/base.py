@@ -49,6 +49,8 @@ class Panel:
     score: str = ""
     """A score line (backgammon match, shut the box points)."""
     borne_off: int | None = None
+    partner: int | None = None
+    """The seat of the team-mate, in a game of teams."""
 
 
 @dataclass(frozen=True)

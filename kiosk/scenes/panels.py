@@ -359,9 +359,13 @@ class SeatPanel:
         blit_text(surface, content.name, (left, area.y + 36), size, PALETTE.ink, "serif-bold",
                   anchor="bottomleft")
         width = area.right - left
-        size = fit_size(max(under, key=len), width, 22, "sans-bold")
-        lines = _packed(under, size, width, "sans-bold")[:2]
-        step = round(size * 1.15)
+        room = area.bottom - area.y - 44
+        for size in range(fit_size(max(under, key=len), width, 22, "sans-bold"), MIN_TEXT - 1, -2):
+            lines = _packed(under, size, width, "sans-bold")
+            step = round(size * 1.15)
+            if len(lines) * step <= room:
+                break
+        lines = lines[: max(2, room // step)]
         blit_lines(surface, lines, pygame.Rect(left, area.y + 44, width, step * len(lines)), size,
                    PALETTE.accent_dark, "sans-bold", step)
         return area.y + HEADER - PAD + 6

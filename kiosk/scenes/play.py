@@ -674,6 +674,9 @@ class PlayScene(Scene):
         extras = self.presentation.extras(self.state)
         if seat < len(extras.panels):
             info = extras.panels[seat]
+            if info.partner is not None:
+                partner = self._seat_names()[info.partner]
+                content.lines.append(self._("Équipe avec {name}").format(name=partner))
             if info.in_hand is not None:
                 content.lines.append(self._("En main : {n}").format(n=info.in_hand))
             if info.captured is not None:

@@ -53,7 +53,7 @@ LONE_HEIGHT = 780
 at most, leaving the rest of the column to notices."""
 DEMO_CAPTION = 270
 """Room a demonstration leaves under its board: what the game is, the call to play."""
-IDLE_HEIGHT = 140
+IDLE_HEIGHT = 164
 """A panel sharing its column with the acting player's: its name, who plays it and its
 counts (see ``panels.COMPACT_BELOW``)."""
 

@@ -139,3 +139,22 @@ def test_under_a_variants_tab_the_titles_do_not_repeat_it() -> None:
     assert [moulin.card_title(x) for _, x in moulin.cards] == [
         kiosk.tr.pick(*x.title) for _, x in moulin.cards
     ]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_team_players_panel_names_the_team_mate(lang: str) -> None:
+    from kiosk.scenes.play import PlayScene
+    from kiosk.table import HUMAN, Table
+
+    kiosk = make_kiosk()
+    kiosk.set_language(lang)
+    table = Table("barricades:equipes", (HUMAN,) * 4, 1)
+    scene = PlayScene(kiosk, entry("barricades"), table)
+    kiosk.stack.push(scene)
+    team = {"fr": "Équipe avec {}", "en": "Team with {}"}[lang]
+    names = {"fr": ("Rouge", "Vert", "Jaune", "Bleu"), "en": ("Red", "Green", "Yellow", "Blue")}
+    for seat, partner in enumerate((2, 3, 0, 1)):
+        lines = scene._panel_content(seat).lines
+        assert team.format(names[lang][partner]) in lines, lines
+    alone = PlayScene(kiosk, entry("barricades"), Table("barricades", (HUMAN,) * 4, 1))
+    assert not any("Équipe" in line or "Team" in line for line in alone._panel_content(0).lines)
