@@ -55,7 +55,9 @@ DEMO_CAPTION = 270
 """Room a demonstration leaves under its board: what the game is, the call to play."""
 IDLE_HEIGHT = 164
 """A panel sharing its column with the acting player's: its name, who plays it and its
-counts (see ``panels.COMPACT_BELOW``)."""
+counts (see ``panels.COMPACT_BELOW``), on up to three lines (a team-mate, pieces in hand)."""
+IDLE_TIGHT = 140
+"""The same with three panels to a column (five or six players): two lines."""
 
 
 def edges(game: Game, presentation: Presentation, drawn: Geometry) -> tuple[str, ...]:
@@ -165,8 +167,9 @@ class Seating:
                 continue
             room = area.height - GAP * (len(seats) - 1)
             if acting in seats and len(seats) > 1:
+                idle = IDLE_HEIGHT if len(seats) == 2 else IDLE_TIGHT
                 heights = [
-                    room - IDLE_HEIGHT * (len(seats) - 1) if seat == acting else IDLE_HEIGHT
+                    room - idle * (len(seats) - 1) if seat == acting else idle
                     for seat in seats
                 ]
             else:
