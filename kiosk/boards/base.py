@@ -44,6 +44,9 @@ class Renderer:
 
     padding = 0.6
     """Board units of margin around the outermost points."""
+    marks_over_pieces = False
+    """Whether every mark is drawn over the pieces (a board whose pieces stand close
+    together, like shut the box's flaps, would hide a mark drawn under them)."""
 
     def margins(self) -> tuple[float, float]:
         """Board units of margin left and right, and above and below, the outermost points."""
@@ -200,8 +203,9 @@ class BoardView:
         """Background, highlights under the pieces, pieces, the last move's arrows, then
         target marks."""
         canvas.blit(self.background(), self.rect.topleft)
+        over = self.renderer.marks_over_pieces
         for point, role in highlights.items():
-            if role != "target":
+            if role != "target" and not over:
                 self.renderer.draw_highlight(canvas, self, point, role, pulse)
             if role == "taken":
                 self.cross(canvas, point)
@@ -210,7 +214,7 @@ class BoardView:
                 self.renderer.draw_tokens(canvas, self, point, stack)
         self.draw_trail(canvas, trail)
         for point, role in highlights.items():
-            if role == "target":
+            if role == "target" or over:
                 self.renderer.draw_highlight(canvas, self, point, role, pulse)
 
     def cross(self, canvas: pygame.Surface, point: int) -> None:

@@ -40,6 +40,8 @@ class BoxesRenderer(Renderer):
 
     padding = 1.45
 
+    marks_over_pieces = True
+
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
 
@@ -122,10 +124,8 @@ class BoxesRenderer(Renderer):
         width = max(3, round(unit * (0.06 + 0.03 * pulse)))
         rect = self.standing(view, point).inflate(width * 2 + 6, width * 2 + 6)
         radius = round(unit * 0.12)
-        if role not in OUTLINED:
-            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(glow, (*colour, 150), glow.get_rect(), border_radius=radius)
-            surface.blit(glow, rect.topleft)
+        if role not in OUTLINED:  # drawn over the flap: its frame, thicker, not a glow
+            width += max(2, round(unit * 0.03))
         pygame.draw.rect(surface, colour, rect, width, border_radius=radius)
 
     def point_at(self, view: BoardView, pos: Pos) -> int | None:
