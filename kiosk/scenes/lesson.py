@@ -17,6 +17,7 @@ from engines.core import State
 from kiosk.board.guide import TURN_TEXT
 from kiosk.boards import BoardView, renderer_for
 from kiosk.boards.base import ROLE_COLOURS
+from kiosk.boards.legend import draw_layers_key
 from kiosk.catalog import Entry
 from kiosk.flaps import FlapFollower
 from kiosk.lessons.board import LessonBoard
@@ -73,6 +74,8 @@ class LessonScene(Scene):
             game.geometry(), BOARD_RECT, renderer_for(game.geometry().kind, game.id), self.colours
         )
         self.dice = DiceRoll()
+        self.layers_key: pygame.Rect | None = None
+        """Where the pyramids' layers are written under the board, once drawn."""
         self.buttons = ButtonRow()
         self.queue: list[tuple[State, Any]] = []
         self.transition: Transition | None = None
@@ -381,6 +384,7 @@ class LessonScene(Scene):
             shown = self.queue[0][0] if self.queue else self.state
             marks = {} if self.queue else self.highlights()
             self.view.draw(canvas, self.presentation.tokens(shown), marks, pulse=pulse)
+            self.layers_key = draw_layers_key(canvas, self.view, self.presentation.tokens(shown))
         self._draw_table_things(canvas)
         draw_lesson_panel(canvas, PANEL_RECT, self._step_view(), self.clock)
         self.buttons.draw(canvas)

@@ -434,3 +434,17 @@ def test_pyramid_layers_are_written_large_under_the_board(spec: str) -> None:
     pyramids = [t for stack in tokens.values() for t in stack if t.layers]
     assert rect.height >= len(pyramids) * KEY_SIZE * 1.4
     assert KEY_SIZE >= 24, "read from the table's edge"
+
+
+def test_a_lesson_with_a_pyramid_writes_its_layers_under_the_board() -> None:
+    from tests.kiosk.lesson_driver import open_lesson
+
+    lessons = [x for x in every_lesson() if x.game == "rithmomachie" and "pyramide" in x.id]
+    assert lessons
+    for lesson in lessons:
+        kiosk = make_kiosk()
+        scene = open_lesson(kiosk, lesson)
+        calm(kiosk, scene)
+        kiosk.draw()
+        assert scene.layers_key is not None, lesson.id
+        assert scene.layers_key.top >= scene.view.board_rect.bottom
