@@ -31,23 +31,29 @@ ILLUSTRATION_PLIES = {
 }
 
 
-def sample_position(spec: str, plies: int | None = None, seed: int = 3) -> State:
-    """The position ``plies`` random decisions in (the start if the game ended)."""
+def sample_moves(spec: str, plies: int | None = None, seed: int = 3) -> list[str]:
+    """``plies`` random decisions (and throws) from the start, in notation; none if
+    the game ended on the way."""
     game = find_game(spec)
     state = game.initial_state()
     rng = random.Random(seed)
     count = ILLUSTRATION_PLIES.get(game.id, 10) if plies is None else plies
+    moves: list[str] = []
     for _ in range(count):
         if state.is_terminal():
             break
-        if state.is_chance_node():
-            state = state.apply(state.sample_chance(rng))
-        else:
-            moves = list(state.legal_moves())
-            state = state.apply(rng.choice(moves))
-    if state.is_terminal():
-        return game.initial_state()
-    return state
+        move = state.sample_chance(rng) if state.is_chance_node() else rng.choice(
+            list(state.legal_moves())
+        )
+        moves.append(str(move))
+        state = state.apply(move)
+    return [] if state.is_terminal() else moves
+
+
+def sample_position(spec: str, plies: int | None = None, seed: int = 3) -> State:
+    """The position ``plies`` random decisions in (the start if the game ended)."""
+    game = find_game(spec)
+    return game.replay(sample_moves(spec, plies, seed))
 
 
 @lru_cache(maxsize=64)

@@ -30,7 +30,7 @@ from kiosk.ai_worker import AiWorker, InlineWorker
 from kiosk.catalog import Entry, Preset, entry
 from kiosk.config import load_settings
 from kiosk.hardware import HardwareLink
-from kiosk.illustration import sample_position
+from kiosk.illustration import sample_moves
 from kiosk.lessons.model import Lesson, lessons_for
 from kiosk.runtime import Kiosk
 from kiosk.scenes.attract import AttractScene
@@ -72,22 +72,20 @@ def preset_for(game_entry: Entry, spec: str) -> Preset:
 
 
 def mid_game(kiosk: Kiosk, game_entry: Entry, spec: str, alone: bool = False) -> PlayScene:
-    """A play scene a few moves in, a person to move, a piece touched; ``alone``: that
-    person plays against the machine, which holds every other seat."""
+    """A play scene a few moves in (the last one marked), a person to move, a piece
+    touched; ``alone``: that person plays against the machine, which holds every other
+    seat."""
     game = find_game(spec)
     seats = len(game.players)
-    state = sample_position(spec)
+    moves = sample_moves(spec)
+    state = game.replay(moves)
     controllers = [HUMAN] * seats
     if alone:
         mover = state.current_player
         person = game.players.index(mover) if mover in game.players else 0
         controllers = ["joueur"] * seats
         controllers[person] = HUMAN
-    scene = PlayScene(kiosk, game_entry, Table(spec, tuple(controllers), seed=1))
-    run = scene.run
-    run.states = [game.initial_state(), state]
-    run.moves = ["?"]
-    scene._fresh_position()
+    scene = PlayScene(kiosk, game_entry, Table(spec, tuple(controllers), seed=1), moves=moves)
     starts = sorted(scene.picker.starts())
     for point in starts:
         scene.picker.reset()
