@@ -103,15 +103,34 @@ def seat_name(game_id: str, player: str, lang: str = "fr") -> str:
 def with_seat_names(text: str, game_id: str, players: Sequence[str], lang: str) -> str:
     """``text`` (an engine's words) with the engine's player names shown as seats.
 
-    Engines name players in French (``noir``, ``sud``); an English sentence
-    gets "Black", "South"… French text is left as the engine wrote it.
+    Engines name players in French (``noir``, ``sud``) and sometimes, in their
+    English sentences, by colour (``white``); visitors read the seats' names:
+    "Black", "South", "the Swedes"… In French the engine's verbs are singular
+    ("noir a sorti tous ses pions"), so a seat named by the plural of the same
+    word keeps its singular ("Noir a sorti…"), a seat with another plural name
+    becomes a camp ("le camp des Suédois ne peut plus bouger"), and a name after
+    "les" ("les soldats ne peuvent plus bouger") is already a common noun.
     """
-    if lang != "en":
-        return text
     for player in players:
-        name = seat_name(game_id, player, "en")
-        text = re.sub(rf"\b{re.escape(player)}\b", name, text, flags=re.IGNORECASE)
+        name = seat_name(game_id, player, lang)
+        words = [player]
+        if lang == "en":
+            words += [_ENGLISH_WORDS.get(player, name)]
+            shown = name
+        elif name.lower() in (player, player + "s"):
+            shown = player[:1].upper() + player[1:]
+        elif name.endswith("s") and " " not in name:
+            shown = f"le camp des {name}"
+        else:
+            shown = name
+        for word in words:
+            text = re.sub(rf"(?<!\bles )(?<!\bthe )\b{re.escape(word)}\b", shown, text,
+                          flags=re.IGNORECASE)
     return text
+
+
+_ENGLISH_WORDS = {"noir": "black", "blanc": "white"}
+"""The colour words some engines' English sentences use for these players."""
 
 
 def seat_names(spec: str, lang: str = "fr") -> tuple[str, ...]:
@@ -252,9 +271,9 @@ _SHUT = tuple(
 
 _MULTI = tuple(
     _p("multitchoukatro" + (f",cases={n}" if n != 6 else ""), f"Plateau de {n} cases",
-       f"Board of {n} holes", f"{n // 2} graines par case{note_fr}.",
-       f"{n // 2} seeds per hole{note_en}.", (max(3, n - 4), 2 * n),
-       path=((f"{n} cases", f"{n} holes"),), rank=n)
+       f"Board of {n} pits", f"{n // 2} graines par case{note_fr}.",
+       f"{n // 2} seeds per pit{note_en}.", (max(3, n - 4), 2 * n),
+       path=((f"{n} cases", f"{n} pits"),), rank=n)
     for n, note_fr, note_en in (
         (6, " : la partie habituelle", ": the usual game"),
         (4, " : une partie éclair", ": a lightning game"),
@@ -436,7 +455,7 @@ CATALOGUE: tuple[Entry, ...] = (
     Entry(
         "multitchoukatro", "Multitchoukatro", "Multitchoukatro", (2, 2), (5, 15), 7,
         "Semez les graines de case en case : qui met la dernière dans la rouma gagne.",
-        "Sow seeds from hole to hole: whoever drops the last one in the rouma wins.",
+        "Sow seeds from pit to pit: whoever drops the last one in the rouma wins.",
         _MULTI, False, *_seats("multitchoukatro", "sud", "nord"),
         "Sud joue en premier.", "South plays first.",
         headings=(("Plateau", "Board"),),
