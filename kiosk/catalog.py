@@ -292,7 +292,7 @@ _VERSION = ("Version", "Version")
 _VARIANT = ("Variante", "Variant")
 _MATCH = ("Un match", "A match")
 _SINGLE = ("Une seule partie", "A single game")
-_FREE_FOR_ALL = ("Chacun pour soi", "Every one for themselves")
+_FREE_FOR_ALL = ("Chacun pour soi", "Everyone for themselves")
 _COMPULSORY = ("Prise obligatoire", "Compulsory capture")
 _ANY_CAPTURE = ("Prise libre", "Free capture")
 
@@ -370,13 +370,13 @@ CATALOGUE: tuple[Entry, ...] = (
         "A race full of suspense, where the tables turn in a flash.",
         (_p("barricades", "2 joueurs", "2 players",
             "Chacun pour soi : le premier pion sur l'arrivée gagne.",
-            "Every one for themselves: the first pawn on the goal wins.",
+            "Everyone for themselves: the first pawn on the goal wins.",
             path=(_FREE_FOR_ALL, ("2 joueurs", "2 players"))),
          _p("barricades,players=3", "3 joueurs", "3 players",
-            "Chacun pour soi, à trois.", "Every one for themselves, three of you.",
+            "Chacun pour soi, à trois.", "Everyone for themselves, three of you.",
             path=(_FREE_FOR_ALL, ("3 joueurs", "3 players"))),
          _p("barricades,players=4", "4 joueurs", "4 players",
-            "Chacun pour soi, à quatre.", "Every one for themselves, four of you.",
+            "Chacun pour soi, à quatre.", "Everyone for themselves, four of you.",
             path=(_FREE_FOR_ALL, ("4 joueurs", "4 players"))),
          _p("barricades:equipes", "4 joueurs en équipes", "4 players in teams",
             "Rouge et Jaune contre Vert et Bleu : un pion de l'équipe à l'arrivée suffit.",
