@@ -150,7 +150,7 @@ def test_moulin_removal_is_announced_and_touches_the_victim() -> None:
     state = game.replay(["a1", "b2", "d1", "b4", "g1"])
     assert state.pending  # type: ignore[attr-defined]
     assert presentation.extras(state).status == (
-        "Retirez une pièce adverse", "Remove an opponent's piece"
+        "Retirez un pion adverse", "Remove an opponent's piece"
     )
     victims = {presentation.move_points(state, m) for m in state.legal_moves()}
     assert victims == {(game.geometry().index("b2"),), (game.geometry().index("b4"),)}
