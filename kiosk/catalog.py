@@ -252,20 +252,20 @@ _RITHMOMACHIE = tuple(
 )
 
 _SHUT = tuple(
-    _p(f"shut-the-box{v}{b}", fr + (" (12 cases)" if b else ""), en + (" (12 boxes)" if b else ""),
-       dfr + (" Avec 12 cases." if b else ""), den + (" With 12 boxes." if b else ""),
-       path=((fr, en), ("12 cases", "12 boxes") if b else ("9 cases", "9 boxes")))
+    _p(f"shut-the-box{v}{b}", fr + (" (12 cases)" if b else ""), en + (" (12 flaps)" if b else ""),
+       dfr + (" Avec 12 cases." if b else ""), den + (" With 12 flaps." if b else ""),
+       path=((fr, en), ("12 cases", "12 flaps") if b else ("9 cases", "9 flaps")))
     for b in ("", ",boxes=12")
     for v, fr, en, dfr, den in (
         ("", "Règle classique", "Classic rules",
          "Fermer les cases des deux dés, de leur somme ou d'un seul dé.",
-         "Shut the boxes of both dice, of their sum, or of one die."),
+         "Shut the flaps of both dice, of their sum, or of one die."),
         (":francaise", "Variante française", "French variant",
          "Les cases ouvertes se lisent comme un nombre : 1, 4, 7 font 147.",
-         "Open boxes read as one number: 1, 4, 7 score 147."),
+         "Open flaps read as one number: 1, 4, 7 score 147."),
         (":exacte", "Variante exacte", "Exact variant",
          "Fermer autant de cases qu'on veut, si leur somme égale celle des dés.",
-         "Shut any boxes whose sum equals the dice total."),
+         "Shut any flaps whose sum equals the dice total."),
     )
 )
 
@@ -389,7 +389,7 @@ CATALOGUE: tuple[Entry, ...] = (
     Entry(
         "shut-the-box", "Shut the box", "Shut the Box", (1, 6), (5, 10), 6,
         "Le jeu des bars anglais : fermez le plus de cases pour faire le moins de points.",
-        "From English pubs: shut as many boxes as you can to score as little as you can.",
+        "From English pubs: shut as many flaps as you can to score as little as you can.",
         _SHUT, False, *_seats("shut-the-box", *(f"joueur{n}" for n in range(1, 7))),
         "Chacun joue une manche entière, l'un après l'autre.",
         "Each plays a whole round, one after the other.", seats_apart=True,
