@@ -104,6 +104,34 @@ def test_a_text_is_wrapped_shrunk_then_paged_to_its_box() -> None:
     ).split()
 
 
+def test_a_line_never_starts_with_french_high_punctuation_nor_ends_after_a_guillemet() -> None:
+    from kiosk.ui.text import wrap
+
+    text = "Progression (Noir) : amenez « trois pièces » ; bravo ! Et vous ? Oui."
+    widths = range(font(26).size("Progression")[0], font(26).size(text)[0] + 20, 7)
+    for width in widths:
+        lines = wrap(text, 26, width)
+        assert " ".join(lines) == text
+        assert not any(line[:1] in ":;!?»" for line in lines), (width, lines)
+        assert not any(line.endswith("«") for line in lines), (width, lines)
+    narrow = font(26).size("(Noir) : amenez")[0] - 1
+    assert wrap("(Noir) : amenez", 26, narrow) == ["(Noir) :", "amenez"]
+
+
+def test_a_cut_paragraph_ends_with_one_ellipsis_not_a_stop_and_an_ellipsis(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from kiosk.ui import text
+
+    shown: list[str] = []
+    real = text.render
+    monkeypatch.setattr(text, "render", lambda line, *a: shown.append(line) or real(line, *a))
+    room = pygame.Rect(0, 0, font(26).size("Une phrase entière…")[0] + 4, 34)
+    text.blit_paragraph(pygame.Surface((400, 200)), "Une phrase entière. " + "Et une suite " * 8,
+                        room, 26, (0, 0, 0), excerpt=True)
+    assert shown == ["Une phrase entière…"], shown
+
+
 def test_the_screens_are_the_canvas_scaled_or_turned() -> None:
     full, small, portrait = SCREENS
     assert (full.scale, small.scale, portrait.scale) == (1.0, 2 / 3, 1.0)
