@@ -292,6 +292,7 @@ _VERSION = ("Version", "Version")
 _VARIANT = ("Variante", "Variant")
 _MATCH = ("Un match", "A match")
 _SINGLE = ("Une seule partie", "A single game")
+_HUFFING = ("Règle ancienne : on souffle", "Old rule: missed captures are punished")
 _FREE_FOR_ALL = ("Chacun pour soi", "Everyone for themselves")
 _COMPULSORY = ("Prise obligatoire", "Compulsory capture")
 _ANY_CAPTURE = ("Prise libre", "Free capture")
@@ -438,11 +439,11 @@ CATALOGUE: tuple[Entry, ...] = (
             "Un officier doit prendre, et le plus de soldats possible.",
             "An officer must capture, as many soldiers as possible.",
             path=(_COMPULSORY, ("Le plus de soldats", "As many soldiers as possible"))),
-         _p("assaut:souffler", "Règle ancienne : on souffle", "Old rules: huffing",
+         _p("assaut:souffler", *_HUFFING,
             "Prise libre, mais l'officier qui oublie une prise peut être retiré (« soufflé »).",
-            "Capture is free, but an officer who misses one may be removed (huffed).",
-            path=(("Règle ancienne : on souffle", "Old rules: huffing"),
-                  ("Prise libre", "Free capture"))),
+            "Capture is free, but an officer who misses one may be removed by the soldiers "
+            "(\"huffed\").",
+            path=(_HUFFING, ("Prise libre", "Free capture"))),
          _p("assaut,max_capture=false", "Prise obligatoire, au choix", "Compulsory, any capture",
             "Un officier doit prendre, mais choisit quelle prise faire.",
             "An officer must capture, but chooses which capture to make.",
