@@ -125,7 +125,11 @@ def test_a_cut_paragraph_ends_with_one_ellipsis_not_a_stop_and_an_ellipsis(
 
     shown: list[str] = []
     real = text.render
-    monkeypatch.setattr(text, "render", lambda line, *a: shown.append(line) or real(line, *a))
+    def spy(line: str, *more: Any) -> pygame.Surface:
+        shown.append(line)
+        return real(line, *more)
+
+    monkeypatch.setattr(text, "render", spy)
     room = pygame.Rect(0, 0, font(26).size("Une phrase entière…")[0] + 4, 34)
     text.blit_paragraph(pygame.Surface((400, 200)), "Une phrase entière. " + "Et une suite " * 8,
                         room, 26, (0, 0, 0), excerpt=True)
@@ -501,3 +505,16 @@ def test_the_question_over_an_idle_game_shows_whole(lang: str) -> None:
     scene.still_there = 9.5
     found = report(f"still there ({lang})", frame_faults(kiosk))
     assert not found, "\n" + "\n".join(found)
+
+
+def test_a_pale_button_on_an_ivory_panel_shows_its_edge() -> None:
+    from kiosk.ui.theme import PALETTE
+    from kiosk.ui.widgets import Button
+
+    surface = pygame.Surface((400, 300))
+    surface.fill(PALETTE.ivory)
+    for colour in (PALETTE.ivory, PALETTE.ivory_dark):
+        button = Button(pygame.Rect(50, 50, 300, 112), "Annuler", lambda: None, colour)
+        button.draw(surface)
+        edge = surface.get_at((button.rect.centerx, button.rect.top + 1))[:3]
+        assert sum(abs(a - b) for a, b in zip(edge, PALETTE.ivory, strict=True)) > 150, edge
