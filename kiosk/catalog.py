@@ -103,15 +103,34 @@ def seat_name(game_id: str, player: str, lang: str = "fr") -> str:
 def with_seat_names(text: str, game_id: str, players: Sequence[str], lang: str) -> str:
     """``text`` (an engine's words) with the engine's player names shown as seats.
 
-    Engines name players in French (``noir``, ``sud``); an English sentence
-    gets "Black", "South"… French text is left as the engine wrote it.
+    Engines name players in French (``noir``, ``sud``) and sometimes, in their
+    English sentences, by colour (``white``); visitors read the seats' names:
+    "Black", "South", "the Swedes"… In French the engine's verbs are singular
+    ("noir a sorti tous ses pions"), so a seat named by the plural of the same
+    word keeps its singular ("Noir a sorti…"), a seat with another plural name
+    becomes a camp ("le camp des Suédois ne peut plus bouger"), and a name after
+    "les" ("les soldats ne peuvent plus bouger") is already a common noun.
     """
-    if lang != "en":
-        return text
     for player in players:
-        name = seat_name(game_id, player, "en")
-        text = re.sub(rf"\b{re.escape(player)}\b", name, text, flags=re.IGNORECASE)
+        name = seat_name(game_id, player, lang)
+        words = [player]
+        if lang == "en":
+            words += [_ENGLISH_WORDS.get(player, name)]
+            shown = name
+        elif name.lower() in (player, player + "s"):
+            shown = player[:1].upper() + player[1:]
+        elif name.endswith("s") and " " not in name:
+            shown = f"le camp des {name}"
+        else:
+            shown = name
+        for word in words:
+            text = re.sub(rf"(?<!\bles )(?<!\bthe )\b{re.escape(word)}\b", shown, text,
+                          flags=re.IGNORECASE)
     return text
+
+
+_ENGLISH_WORDS = {"noir": "black", "blanc": "white"}
+"""The colour words some engines' English sentences use for these players."""
 
 
 def seat_names(spec: str, lang: str = "fr") -> tuple[str, ...]:
@@ -233,28 +252,28 @@ _RITHMOMACHIE = tuple(
 )
 
 _SHUT = tuple(
-    _p(f"shut-the-box{v}{b}", fr + (" (12 cases)" if b else ""), en + (" (12 boxes)" if b else ""),
-       dfr + (" Avec 12 cases." if b else ""), den + (" With 12 boxes." if b else ""),
-       path=((fr, en), ("12 cases", "12 boxes") if b else ("9 cases", "9 boxes")))
+    _p(f"shut-the-box{v}{b}", fr + (" (12 cases)" if b else ""), en + (" (12 flaps)" if b else ""),
+       dfr + (" Avec 12 cases." if b else ""), den + (" With 12 flaps." if b else ""),
+       path=((fr, en), ("12 cases", "12 flaps") if b else ("9 cases", "9 flaps")))
     for b in ("", ",boxes=12")
     for v, fr, en, dfr, den in (
         ("", "Règle classique", "Classic rules",
          "Fermer les cases des deux dés, de leur somme ou d'un seul dé.",
-         "Shut the boxes of both dice, of their sum, or of one die."),
+         "Shut the flaps of both dice, of their sum, or of one die."),
         (":francaise", "Variante française", "French variant",
          "Les cases ouvertes se lisent comme un nombre : 1, 4, 7 font 147.",
-         "Open boxes read as one number: 1, 4, 7 score 147."),
+         "Open flaps read as one number: 1, 4, 7 score 147."),
         (":exacte", "Variante exacte", "Exact variant",
          "Fermer autant de cases qu'on veut, si leur somme égale celle des dés.",
-         "Shut any boxes whose sum equals the dice total."),
+         "Shut any flaps whose sum equals the dice total."),
     )
 )
 
 _MULTI = tuple(
     _p("multitchoukatro" + (f",cases={n}" if n != 6 else ""), f"Plateau de {n} cases",
-       f"Board of {n} holes", f"{n // 2} graines par case{note_fr}.",
-       f"{n // 2} seeds per hole{note_en}.", (max(3, n - 4), 2 * n),
-       path=((f"{n} cases", f"{n} holes"),), rank=n)
+       f"Board of {n} pits", f"{n // 2} graines par case{note_fr}.",
+       f"{n // 2} seeds per pit{note_en}.", (max(3, n - 4), 2 * n),
+       path=((f"{n} cases", f"{n} pits"),), rank=n)
     for n, note_fr, note_en in (
         (6, " : la partie habituelle", ": the usual game"),
         (4, " : une partie éclair", ": a lightning game"),
@@ -273,7 +292,8 @@ _VERSION = ("Version", "Version")
 _VARIANT = ("Variante", "Variant")
 _MATCH = ("Un match", "A match")
 _SINGLE = ("Une seule partie", "A single game")
-_FREE_FOR_ALL = ("Chacun pour soi", "Every one for themselves")
+_HUFFING = ("Règle ancienne : on souffle", "Old rule: missed captures are punished")
+_FREE_FOR_ALL = ("Chacun pour soi", "Everyone for themselves")
 _COMPULSORY = ("Prise obligatoire", "Compulsory capture")
 _ANY_CAPTURE = ("Prise libre", "Free capture")
 
@@ -297,18 +317,18 @@ CATALOGUE: tuple[Entry, ...] = (
         "Très populaire au Moyen Âge : alignez trois pions, un moulin, et prenez un pion adverse.",
         "A medieval favourite: line up three pieces, a mill, and take an enemy piece.",
         (_p("moulin", "Prise libre", "Free capture",
-            "Un moulin prend n'importe quel pion ; avec 4 pions, on saute où l'on veut.",
-            "A mill takes any piece; down to 4 pieces, you may jump anywhere.",
-            path=(_ANY_CAPTURE, ("On saute à 4 pions", "Jump at 4 pieces"))),
+            "Un moulin prend n'importe quel pion ; à 4 pions, on vole où l'on veut.",
+            "A mill takes any piece; down to 4 pieces, you may fly anywhere.",
+            path=(_ANY_CAPTURE, ("On vole à 4 pions", "Flying at 4 pieces"))),
          _p("moulin:standard", "Moulins protégés", "Protected mills",
-            "On saute à 3 pions ; les pions d'un moulin sont à l'abri des prises.",
-            "Jump at 3 pieces; pieces in a mill are safe from capture.",
+            "On vole à 3 pions ; les pions d'un moulin sont à l'abri des prises.",
+            "Flying at 3 pieces; pieces in a mill are safe from capture.",
             path=(("Moulins protégés", "Protected mills"),
-                  ("On saute à 3 pions", "Jump at 3 pieces"))),
-         _p("moulin,fly_at=0", "Prise libre, sans sauter", "Free capture, no jumping",
+                  ("On vole à 3 pions", "Flying at 3 pieces"))),
+         _p("moulin,fly_at=0", "Prise libre, sans vol", "Free capture, no flying",
             "Un moulin prend n'importe quel pion ; on avance toujours d'un point, jusqu'au bout.",
             "A mill takes any piece; pieces always move one point, to the very end.",
-            path=(_ANY_CAPTURE, ("On ne saute jamais", "Never jump")))),
+            path=(_ANY_CAPTURE, ("On ne vole jamais", "No flying")))),
         False, *_seats("moulin", "blanc", "noir"), *_WHITE_PLACES, first_option="first",
         headings=(
             ("Prises", "Captures"), ("Quand il reste peu de pions", "When few pieces are left")
@@ -351,13 +371,13 @@ CATALOGUE: tuple[Entry, ...] = (
         "A race full of suspense, where the tables turn in a flash.",
         (_p("barricades", "2 joueurs", "2 players",
             "Chacun pour soi : le premier pion sur l'arrivée gagne.",
-            "Every one for themselves: the first pawn on the goal wins.",
+            "Everyone for themselves: the first pawn on the goal wins.",
             path=(_FREE_FOR_ALL, ("2 joueurs", "2 players"))),
          _p("barricades,players=3", "3 joueurs", "3 players",
-            "Chacun pour soi, à trois.", "Every one for themselves, three of you.",
+            "Chacun pour soi, à trois.", "Everyone for themselves, three of you.",
             path=(_FREE_FOR_ALL, ("3 joueurs", "3 players"))),
          _p("barricades,players=4", "4 joueurs", "4 players",
-            "Chacun pour soi, à quatre.", "Every one for themselves, four of you.",
+            "Chacun pour soi, à quatre.", "Everyone for themselves, four of you.",
             path=(_FREE_FOR_ALL, ("4 joueurs", "4 players"))),
          _p("barricades:equipes", "4 joueurs en équipes", "4 players in teams",
             "Rouge et Jaune contre Vert et Bleu : un pion de l'équipe à l'arrivée suffit.",
@@ -370,7 +390,7 @@ CATALOGUE: tuple[Entry, ...] = (
     Entry(
         "shut-the-box", "Shut the box", "Shut the Box", (1, 6), (5, 10), 6,
         "Le jeu des bars anglais : fermez le plus de cases pour faire le moins de points.",
-        "From English pubs: shut as many boxes as you can to score as little as you can.",
+        "From English pubs: shut as many flaps as you can to score as little as you can.",
         _SHUT, False, *_seats("shut-the-box", *(f"joueur{n}" for n in range(1, 7))),
         "Chacun joue une manche entière, l'un après l'autre.",
         "Each plays a whole round, one after the other.", seats_apart=True,
@@ -419,11 +439,11 @@ CATALOGUE: tuple[Entry, ...] = (
             "Un officier doit prendre, et le plus de soldats possible.",
             "An officer must capture, as many soldiers as possible.",
             path=(_COMPULSORY, ("Le plus de soldats", "As many soldiers as possible"))),
-         _p("assaut:souffler", "Règle ancienne : on souffle", "Old rules: huffing",
+         _p("assaut:souffler", *_HUFFING,
             "Prise libre, mais l'officier qui oublie une prise peut être retiré (« soufflé »).",
-            "Capture is free, but an officer who misses one may be removed (huffed).",
-            path=(("Règle ancienne : on souffle", "Old rules: huffing"),
-                  ("Prise libre", "Free capture"))),
+            "Capture is free, but an officer who misses one may be removed by the soldiers "
+            "(\"huffed\").",
+            path=(_HUFFING, ("Prise libre", "Free capture"))),
          _p("assaut,max_capture=false", "Prise obligatoire, au choix", "Compulsory, any capture",
             "Un officier doit prendre, mais choisit quelle prise faire.",
             "An officer must capture, but chooses which capture to make.",
@@ -436,7 +456,7 @@ CATALOGUE: tuple[Entry, ...] = (
     Entry(
         "multitchoukatro", "Multitchoukatro", "Multitchoukatro", (2, 2), (5, 15), 7,
         "Semez les graines de case en case : qui met la dernière dans la rouma gagne.",
-        "Sow seeds from hole to hole: whoever drops the last one in the rouma wins.",
+        "Sow seeds from pit to pit: whoever drops the last one in the rouma wins.",
         _MULTI, False, *_seats("multitchoukatro", "sud", "nord"),
         "Sud joue en premier.", "South plays first.",
         headings=(("Plateau", "Board"),),

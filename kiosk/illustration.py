@@ -57,8 +57,9 @@ def sample_position(spec: str, plies: int | None = None, seed: int = 3) -> State
 
 
 @lru_cache(maxsize=64)
-def illustration(spec: str, size: tuple[int, int]) -> pygame.Surface:
-    """The board of ``spec`` with pieces, fitted in ``size`` (transparent around)."""
+def illustration(spec: str, size: tuple[int, int], lang: str = "fr") -> pygame.Surface:
+    """The board of ``spec`` with pieces, fitted in ``size`` (transparent around), its
+    words (barricades' goal) in ``lang``."""
     surface = pygame.Surface(size, pygame.SRCALPHA)
     game = find_game(spec)
     geometry = game.geometry()
@@ -67,6 +68,7 @@ def illustration(spec: str, size: tuple[int, int]) -> pygame.Surface:
         surface.get_rect(),
         renderer_for(geometry.kind, game.id),
         seat_colours(game.players),
+        lang=lang,
     )
     try:
         tokens = presentation_for(game).tokens(sample_position(spec))

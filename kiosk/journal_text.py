@@ -171,7 +171,7 @@ def _describe(kind: str, detail: str, lang: str, _: Gettext) -> str:
         said = _in_language(text, lang)
         if not said:
             return _("Problème de configuration")
-        return _("Problème de configuration : {text}").format(text=said)
+        return _("Problème de configuration : {text}").format(text=_owners_words(said, lang, _))
     if kind == "records":
         said = _in_language(text, lang)
         if not said:
@@ -216,6 +216,10 @@ def _describe(kind: str, detail: str, lang: str, _: Gettext) -> str:
     if kind == "settings":
         return _settings(text, lang, _)
     if kind in ("board-lost", "board-back"):
+        if SERIAL_PORT.match(text):  # the port's system name says nothing to an owner
+            if kind == "board-lost":
+                return _("Plateau déconnecté (port série)")
+            return _("Plateau reconnecté (port série)")
         board = text or _("le plateau")
         if kind == "board-lost":
             return _("Plateau déconnecté : {board}").format(board=board)
@@ -316,6 +320,27 @@ def _settings(text: str, lang: str, _: Gettext) -> str:
         parts.append(f"{setting_label(key, _)} → {setting_value(key, value, lang, _)}")
     separator = "; " if lang == "en" else " ; "
     return _("Réglages changés : {changes}").format(changes=separator.join(parts))
+
+
+SERIAL_PORT = re.compile(r"^(/dev/\S+|COM\d+)$")
+"""A serial port's system name (``/dev/ttyACM0``, ``COM3``), as the board rows hold it."""
+_SETTING_KEY = re.compile(r"\b(clé|key) '([a-z_]+\.[a-z_]+)'")
+_SETTINGS_FILE = re.compile(r"(?<!\S)/\S+\.toml\b")
+
+
+def _owners_words(said: str, lang: str, _: Gettext) -> str:
+    """A configuration message with its settings named as the settings page names them
+    ("clé 'sound.volume'" → "réglage « Volume »") and the file as the installation's
+    settings; a key the page does not know stays as written (an owner's typo)."""
+
+    def named(match: re.Match[str]) -> str:
+        label = setting_label(match.group(2), _)
+        if label == match.group(2):
+            return match.group(0)
+        return f'setting "{label}"' if lang == "en" else f"réglage « {label} »"
+
+    said = _SETTING_KEY.sub(named, said)
+    return _SETTINGS_FILE.sub(_("réglages de l'installation"), said)
 
 
 def setting_label(key: str, _: Gettext) -> str:

@@ -108,12 +108,14 @@ class BoardView:
         renderer: Renderer,
         colours: Sequence[Colour],
         top: bool = False,
+        lang: str = "fr",
     ) -> None:
         """``top``: the board stands at the top of ``rect`` (room left under it), not
-        in its middle."""
+        in its middle; ``lang``: the screen's language, for words drawn on the board."""
         geometry = renderer.arrange(geometry)
         self.geometry = geometry
         self.top = top
+        self.lang = lang
         self.rect = pygame.Rect(rect)
         self.renderer = renderer
         self.colours = tuple(colours)
@@ -185,7 +187,7 @@ class BoardView:
             surface = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             local = BoardView(
                 self.geometry, pygame.Rect((0, 0), self.rect.size), self.renderer, self.colours,
-                self.top,
+                self.top, self.lang,
             )
             self.renderer.draw_background(surface, local)
             self._background = surface

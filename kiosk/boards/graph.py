@@ -81,6 +81,10 @@ def star(centre: Pos, outer: float, inner: float, tips: int = 5) -> list[Pos]:
     ]
 
 
+GOAL_WORD = {"fr": "BUT", "en": "GOAL"}
+"""The word on the goal's plaque, in the screen's language."""
+
+
 @picture_cache(maxsize=16)
 def barricade_image(size: int) -> pygame.Surface:
     """A barricade: a white block ringed in red with a red bar, like a no-entry sign."""
@@ -313,7 +317,7 @@ class BarricadesRenderer(GraphRenderer):
             pygame.draw.rect(surface, pieces.shade(colour, -0.35), door, 2, border_radius=rounding)
 
     def goal(self, surface: pygame.Surface, view: BoardView, index: int) -> None:
-        """The goal: a golden plaque, a star medallion, « BUT » and a chequered flag."""
+        """The goal: a golden plaque, a star medallion, its word and a chequered flag."""
         x, y = view.centres[index]
         u = view.unit
         plaque = box(x - u * 1.75, y - u * 0.4, u * 3.5, u * 0.8)
@@ -326,7 +330,7 @@ class BarricadesRenderer(GraphRenderer):
         aa_disc(surface, (x, y), u * 0.45, (150, 36, 32))
         pieces.polygon(surface, star((x, y + u * 0.03), u * 0.4, u * 0.17), GOAL_GOLD)
         text_font = font(max(14, round(u * 0.34)), "serif-bold")
-        image = text_font.render("BUT", True, PATH_INK)
+        image = text_font.render(GOAL_WORD.get(view.lang, GOAL_WORD["fr"]), True, PATH_INK)
         surface.blit(image, image.get_rect(center=(round(x - u * 1.1), round(y))))
         cell = max(3, round(u * 0.1))
         left, top = round(x + u * 0.82), round(y - cell * 2)

@@ -53,7 +53,7 @@ class AssautPresentation(Presentation):
         soldiers, officers = state.counts()
         panels = (
             Panel(captured=OFFICERS - officers),
-            Panel(captured=SOLDIERS - soldiers, in_hand=state.hand),
+            Panel(captured=SOLDIERS - soldiers, in_hand=state.hand or None),  # to place
         )
         return Extras(status=self.status(state), panels=panels)
 

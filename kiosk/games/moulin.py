@@ -34,14 +34,14 @@ class MoulinPresentation(Presentation):
         if state.is_terminal():
             return ("", "")
         if state.pending:
-            return ("Retirez une pièce adverse", "Remove an opponent's piece")
+            return ("Retirez un pion adverse", "Remove an opponent's piece")
         if state.hand[state.mover]:
             left = state.hand[state.mover]
-            return (f"Posez une pièce ({left} en main)", f"Place a piece ({left} in hand)")
+            return (f"Posez un pion ({left} en main)", f"Place a piece ({left} in hand)")
         if state.flying():
-            return ("Vos pièces volent : n'importe quel point libre",
+            return ("Vos pions volent : n'importe quel point libre",
                     "Your pieces fly: any empty point")
-        return ("Glissez une pièce vers un point voisin libre",
+        return ("Glissez un pion vers un point voisin libre",
                 "Slide a piece to an empty neighbouring point")
 
 
@@ -50,15 +50,15 @@ class MoulinPresentation(Presentation):
 
     def describe(self, state: State, move: Any) -> Text:
         if isinstance(move, Place):
-            return (f"Posez une pièce en {move.name}", f"Place a piece on {move.name}")
+            return (f"Posez un pion en {move.name}", f"Place a piece on {move.name}")
         if isinstance(move, Remove):
-            return (f"Retirez la pièce adverse en {move.name}",
+            return (f"Retirez le pion adverse en {move.name}",
                     f"Take off your opponent's piece on {move.name}")
         if isinstance(move, PathMove):
             a, b = self.name(move.origin), self.name(move.target)
             if move.target in self.neighbours(move.origin):
-                return (f"Glissez la pièce de {a} en {b}", f"Slide the piece from {a} to {b}")
-            return (f"Faites voler la pièce de {a} en {b}", f"Fly the piece from {a} to {b}")
+                return (f"Glissez le pion de {a} en {b}", f"Slide the piece from {a} to {b}")
+            return (f"Faites voler le pion de {a} en {b}", f"Fly the piece from {a} to {b}")
         return super().describe(state, move)
 
     def explain(self, state: State, touched: tuple[int, ...], point: int) -> Text | None:
@@ -68,34 +68,34 @@ class MoulinPresentation(Presentation):
         mine, theirs = state.board[state.mover], state.board[1 - state.mover]
         if state.pending:
             if theirs >> point & 1:
-                return ("Cette pièce est dans un moulin : on ne la retire que si toutes les "
-                        "pièces adverses sont en moulin.",
+                return ("Ce pion est dans un moulin : on ne le retire que si tous les "
+                        "pions adverses sont en moulin.",
                         "That piece is in a mill: it may be taken only when all your "
                         "opponent's pieces are in mills.")
-            return ("Vous avez fait un moulin : retirez d'abord une pièce adverse "
+            return ("Vous avez fait un moulin : retirez d'abord un pion adverse "
                     "(touchez-la).",
                     "You made a mill: first take off one of your opponent's pieces "
                     "(touch it).")
         if state.hand[state.mover]:
             if mine >> point & 1:
-                return ("Posez d'abord toutes vos pièces : elles ne bougent qu'ensuite.",
+                return ("Posez d'abord tous vos pions : ils ne bougent qu'ensuite.",
                         "First place all your pieces: they move only afterwards.")
             if theirs >> point & 1:
-                return ("Ce point est occupé : posez votre pièce sur un point libre.",
+                return ("Ce point est occupé : posez votre pion sur un point libre.",
                         "That point is taken: place your piece on an empty point.")
             return None
         if not touched:
             if mine >> point & 1:
-                return ("Cette pièce est bloquée : tous les points voisins sont occupés.",
+                return ("Ce pion est bloqué : tous les points voisins sont occupés.",
                         "That piece is blocked: every neighbouring point is taken.")
             return None
         if (mine | theirs) >> point & 1:
-            return ("Ce point est occupé : une pièce va sur un point libre.",
+            return ("Ce point est occupé : un pion va sur un point libre.",
                     "That point is taken: a piece goes to an empty point.")
         if point not in self.neighbours(touched[-1]) and not state.flying():
             fly = state.game.fly_at
-            return (f"Une pièce glisse vers un point voisin libre ; elle ne vole qu'à {fly} "
-                    f"pièces.",
+            return (f"Un pion glisse vers un point voisin libre ; il ne vole qu'à {fly} "
+                    f"pions.",
                     f"A piece slides to a free neighbouring point; it flies only when you "
                     f"are down to {fly}.")
         return None

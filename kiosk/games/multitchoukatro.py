@@ -58,24 +58,24 @@ class MultitchoukatroPresentation(Presentation):
         return Extras(
             status=(
                 f"Semez une case · encore {left} graine{'s' if left > 1 else ''} hors de la rouma",
-                f"Sow a case · {left} seed{'s' if left > 1 else ''} still out of the rouma",
+                f"Sow a pit · {left} seed{'s' if left > 1 else ''} still out of the rouma",
             )
         )
 
 
     def describe(self, state: State, move: Any) -> Text:
         if isinstance(move, Place):
-            return (f"Semez la case {move.name}", f"Sow case {move.name}")
+            return (f"Semez la case {move.name}", f"Sow pit {move.name}")
         return super().describe(state, move)
 
     def explain(self, state: State, touched: tuple[int, ...], point: int) -> Text | None:
         assert isinstance(state, MultitchoukatroState)
         if point >= len(state.board):
             return ("La rouma ne se sème pas : semez une des cases.",
-                    "The rouma is never sown: sow one of the cases.")
+                    "The rouma is never sown: sow one of the pits.")
         if not state.board[point]:
             return ("Cette case est vide : semez une case qui a des graines.",
-                    "That case is empty: sow a case that holds seeds.")
+                    "That pit is empty: sow a pit that holds seeds.")
         return None
 
 

@@ -64,11 +64,11 @@ class ShutTheBoxPresentation(Presentation):
         if state.dice is None:
             if state.open & state.game.rules.high:
                 return ("Lancez les deux dés", "Roll both dice")
-            return ("Plus aucune case au-dessus de 6 : un seul dé", "No box above 6 left: one die")
+            return ("Plus aucune case au-dessus de 6 : un seul dé", "No flap above 6 left: one die")
         total = sum(state.dice)
         if state.game.rules.exact:
             return (f"Fermez des cases dont la somme fait {total}",
-                    f"Shut boxes adding up to {total}")
+                    f"Shut flaps adding up to {total}")
         choices = [" + ".join(str(b) for b in move.boxes) for move in state.options]
         listed = ", ".join(choices[:-1])
         french = f"{listed} ou {choices[-1]}" if listed else choices[-1]
@@ -81,27 +81,27 @@ class ShutTheBoxPresentation(Presentation):
             boxes = " + ".join(str(b) for b in move.boxes)
             many = len(move.boxes) > 1
             return (f"Fermez {'les cases' if many else 'la case'} {boxes}",
-                    f"Shut {'boxes' if many else 'box'} {boxes}")
+                    f"Shut {'flaps' if many else 'flap'} {boxes}")
         return super().describe(state, move)
 
     def explain(self, state: State, touched: tuple[int, ...], point: int) -> Text | None:
         """A box already shut, or boxes that do not match the dice."""
         assert isinstance(state, ShutTheBoxState)
         if not state.open >> point & 1:
-            return ("Cette case est déjà fermée.", "That box is already shut.")
+            return ("Cette case est déjà fermée.", "That flap is already shut.")
         if state.dice is None:
             return None
         total = sum(state.dice)
         if state.game.rules.exact:
             return (f"Les cases fermées doivent faire {total} en tout.",
-                    f"The boxes you shut must add up to {total}.")
+                    f"The flaps you shut must add up to {total}.")
         if len(state.dice) == 1:
             return (f"Avec un seul dé, fermez la case {total}.",
-                    f"With one die, shut box {total}.")
+                    f"With one die, shut flap {total}.")
         a, b = state.dice
         return (f"Fermez les cases des deux dés ({a} et {b}), la case de leur somme "
                 f"({total}), ou celle d'un seul dé.",
-                f"Shut the boxes of both dice ({a} and {b}), the box of their sum "
+                f"Shut the flaps of both dice ({a} and {b}), the flap of their sum "
                 f"({total}), or that of one die.")
 
 

@@ -128,7 +128,9 @@ class HomeScene(Scene):
         card = rect.move(0, 4) if pressed else rect
         rounded_panel(canvas, card, PALETTE.ivory, radius=24, shadow=0 if pressed else 8)
         picture_height = card.height * 36 // 100
-        picture = illustration(game.presets[0].spec, (card.width - 24, picture_height))
+        picture = illustration(
+            game.presets[0].spec, (card.width - 24, picture_height), self.kiosk.tr.lang
+        )
         band = pygame.Rect(card.x + 8, card.y + 8, card.width - 16, picture_height + 8)
         pygame.draw.rect(canvas, PALETTE.felt, band, border_radius=18)
         canvas.blit(picture, (card.x + 12, card.y + 12))
@@ -164,7 +166,9 @@ class HomeScene(Scene):
         band = pygame.Rect(card.x + 10, card.y + 10, card.width - 20, text_top - 12 - card.y - 10)
         if band.height >= 40:
             pygame.draw.rect(canvas, PALETTE.felt, band, border_radius=18)
-            picture = illustration(run.table.spec, (band.width - 16, band.height - 8))
+            picture = illustration(
+                run.table.spec, (band.width - 16, band.height - 8), self.kiosk.tr.lang
+            )
             canvas.blit(picture, picture.get_rect(center=band.center))
         decisions = sum(1 for state in run.states[:-1] if not state.is_chance_node())
         played = (

@@ -71,7 +71,8 @@ class LessonScene(Scene):
         self.presentation = self.run.presentation
         self.colours = seat_colours(game.players)
         self.view = BoardView(
-            game.geometry(), BOARD_RECT, renderer_for(game.geometry().kind, game.id), self.colours
+            game.geometry(), BOARD_RECT, renderer_for(game.geometry().kind, game.id), self.colours,
+            lang=kiosk.tr.lang,
         )
         self.dice = DiceRoll()
         self.layers_key: pygame.Rect | None = None

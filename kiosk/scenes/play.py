@@ -93,7 +93,8 @@ class PlayScene(Scene):
             area = pygame.Rect(area.x, area.y, area.width, area.height - DEMO_CAPTION)
         if self.presentation.extras(game.initial_state()).cube is not None:
             area = pygame.Rect(area.x + CUBE_ROOM, area.y, area.width - CUBE_ROOM, area.height)
-        self.view = BoardView(geometry, area, renderer, self.colours, top=self.seating.at_ends)
+        self.view = BoardView(geometry, area, renderer, self.colours, top=self.seating.at_ends,
+                              lang=kiosk.tr.lang)
         self.panels = [
             SeatPanel(rect, turn)
             for rect, (_, turn) in zip(self.seating.rects(None), self.seating.spots, strict=True)

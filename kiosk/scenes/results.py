@@ -130,10 +130,10 @@ class ResultsScene(ButtonScene):
                         anchor="midleft",
                     )
                     x += 180
-        minutes = max(1, round((self.run.moves and len(self.run.moves)) or 0))
+        moves = max(1, len(self.run.moves))
         blit_text(
             canvas,
-            self._("{n} décisions jouées").format(n=minutes),
+            (self._("{n} coups joués") if moves > 1 else self._("1 coup joué")).format(n=moves),
             (box.centerx, box.y + (410 if self.scored() else 300)),
             26,
             PALETTE.accent_dark,

@@ -62,7 +62,7 @@ def _text_rows(text: str, size: int, style: str, width: int, indent: int = 0) ->
 
 
 @lru_cache(maxsize=32)
-def page_rows(path: Path, width: int) -> tuple[Row, ...]:
+def page_rows(path: Path, width: int, lang: str = "fr") -> tuple[Row, ...]:
     """The page's rows, wrapped to ``width`` pixels."""
     if not path.exists():
         return (Row("—", height=40),)
@@ -83,7 +83,7 @@ def page_rows(path: Path, width: int) -> tuple[Row, ...]:
             rows.append(
                 Row(
                     diagram=block.diagram,
-                    height=diagram_image(block.diagram, width).get_height() + 20,
+                    height=diagram_image(block.diagram, width, lang).get_height() + 20,
                 )
             )
             if block.diagram.caption:
@@ -117,7 +117,7 @@ def _draw_extras(surface: pygame.Surface, view: BoardView, extras: Extras) -> No
 
 
 @lru_cache(maxsize=48)
-def diagram_image(diagram: Diagram, width: int) -> pygame.Surface:
+def diagram_image(diagram: Diagram, width: int, lang: str = "fr") -> pygame.Surface:
     """The diagram's board drawn by the game's renderer (a note if it cannot be)."""
     try:
         state = diagram.state()
@@ -133,6 +133,7 @@ def diagram_image(diagram: Diagram, width: int) -> pygame.Surface:
         surface.get_rect(),
         renderer_for(geometry.kind, game.id),
         seat_colours(game.players),
+        lang=lang,
     )
     presentation = presentation_for(game)
     view.draw(surface, presentation.tokens(state), lit, pulse=0.5)
@@ -166,7 +167,8 @@ class RulesScene(Scene):
         )
 
     def rows(self) -> tuple[Row, ...]:
-        return page_rows(rules_path(self.game_id, self.kiosk.tr.lang), PAGE.width - 80)
+        lang = self.kiosk.tr.lang
+        return page_rows(rules_path(self.game_id, lang), PAGE.width - 80, lang)
 
     def page_height(self) -> int:
         return sum(row.height for row in self.rows())
@@ -200,7 +202,8 @@ class RulesScene(Scene):
         board = pygame.Rect(56, 170, 660, 660)
         rounded_panel(canvas, board, PALETTE.felt_dark, radius=26)
         canvas.blit(
-            illustration(self.entry.presets[0].spec, (620, 620)), (board.x + 20, board.y + 20)
+            illustration(self.entry.presets[0].spec, (620, 620), self.kiosk.tr.lang),
+            (board.x + 20, board.y + 20),
         )
         rounded_panel(canvas, PAGE, PALETTE.ivory, radius=26)
         clip = canvas.get_clip()
@@ -210,7 +213,8 @@ class RulesScene(Scene):
             if y + row.height > PAGE.y and y < PAGE.bottom:
                 if row.diagram is not None:
                     canvas.blit(
-                        diagram_image(row.diagram, PAGE.width - 80), (PAGE.x + 40, round(y) + 6)
+                        diagram_image(row.diagram, PAGE.width - 80, self.kiosk.tr.lang),
+                        (PAGE.x + 40, round(y) + 6),
                     )
                 elif row.text:
                     colour = PALETTE.accent_dark if row.style == "serif-bold" else PALETTE.ink

@@ -337,7 +337,8 @@ class SetupScene(ButtonScene):
             self.pick(self.entry.pitch_fr, self.entry.pitch_en),
         )
         pygame.draw.rect(canvas, PALETTE.felt_dark, PICTURE, border_radius=26)
-        picture = illustration(self.spec, (PICTURE.width - 40, PICTURE.height - 40))
+        size = (PICTURE.width - 40, PICTURE.height - 40)
+        picture = illustration(self.spec, size, self.kiosk.tr.lang)
         canvas.blit(picture, picture.get_rect(center=PICTURE.center))
         for seat, y in enumerate(self.seat_y):
             pygame.draw.circle(canvas, self.colours[seat], (RIGHT.x + 26, y), 22)

@@ -21,14 +21,31 @@ def render(text: str, size: int, colour: Colour, style: str = "sans") -> pygame.
     return font(size, style).render(text, True, colour)
 
 
+HIGH_PUNCTUATION = ":;!?»"
+"""French puts a space before these: a line never starts with one of them."""
+
+
+def _unbreakable(paragraph: str) -> list[str]:
+    """The paragraph's words, a French high punctuation mark kept with the word before
+    it and an opening « with the word after it (their spaces do not break)."""
+    words: list[str] = []
+    for word in paragraph.split():
+        if words and (word[0] in HIGH_PUNCTUATION or words[-1].endswith("«")):
+            words[-1] = f"{words[-1]} {word}"
+        else:
+            words.append(word)
+    return words
+
+
 def wrap(text: str, size: int, width: int, style: str = "sans") -> list[str]:
     """Lines of ``text`` that fit in ``width`` pixels, breaking between words (and
-    inside a word longer than a whole line)."""
+    inside a word longer than a whole line), never before French high punctuation
+    (« : », « ; », « ! », « ? », « » ») nor after « « »."""
     face = font(size, style)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split():
+        for word in _unbreakable(paragraph):
             candidate = f"{line} {word}".strip()
             if line and face.size(candidate)[0] > width:
                 lines.append(line)
@@ -145,7 +162,7 @@ def blit_paragraph(
     room = max(1, int((rect.height + step * 0.2) // step))
     cut = len(lines) > room
     if cut:
-        lines = [*lines[: room - 1], _shortened(lines[room - 1] + "…", size, rect.width, style)]
+        lines = [*lines[: room - 1], _shortened(_cut(lines[room - 1]), size, rect.width, style)]
     for line in lines:
         image = render(line, size, colour, style)
         if align == "center":
@@ -158,11 +175,16 @@ def blit_paragraph(
     return y - rect.top
 
 
+def _cut(line: str) -> str:
+    """``line`` ending with an ellipsis instead of its last stop or comma (no ".…")."""
+    return line.rstrip(" .,;:!?…") + "…"
+
+
 def _shortened(line: str, size: int, width: int, style: str) -> str:
     """``line`` (ending with an ellipsis) cut word by word until it fits ``width``."""
     face = font(size, style)
     while face.size(line)[0] > width and " " in line.strip():
-        line = line[: line.rstrip("…").rstrip().rfind(" ")].rstrip(" ,;:") + "…"
+        line = _cut(line[: line.rstrip("…").rstrip().rfind(" ")])
     return line
 
 

@@ -45,6 +45,13 @@ def _plate(
         pygame.draw.rect(surface, border, rect, 3, border_radius=radius)
 
 
+def _edge(colour: Colour) -> Colour | None:
+    """The outline of a pale button (ivory, cream), which would melt into the ivory
+    panels it often sits on; ``None`` for a coloured one, already distinct."""
+    r, g, b = colour
+    return PALETTE.wood_dark if 0.3 * r + 0.59 * g + 0.11 * b > 200 else None
+
+
 @dataclass
 class Button:
     """A labelled touch target; ``action`` runs on release inside it."""
@@ -74,7 +81,7 @@ class Button:
             colour,
             min(24, rect.height // 3),
             0 if self.pressed else 6,
-            PALETTE.accent_dark if self.selected else None,
+            PALETTE.accent_dark if self.selected else _edge(colour),
         )
         drawn.note(surface, "button", self.rect, self.label)
         size = fit_size(self.label, rect.width - 28, self.size, "sans-bold")

@@ -189,10 +189,18 @@ def test_with_board_sim_the_owner_picks_a_board_file() -> None:
         assert isinstance(sensors, SensorTestScene)
         assert sensors.board is board, "the simulated board stays open"
         assert sensors.board_file is scene.board_file
-        assert "Trames erronées : 0" in sensors.figure_lines(board)
+        assert "Messages illisibles du plateau : 0" in sensors.figure_lines(board)
         press(kiosk, "Changer de plateau")
         assert sensors.board is None
         kiosk.draw()
     finally:
         kiosk.close()
     assert kiosk.hardware.board is None, "the simulator is stopped with the kiosk"
+
+
+def test_test_screens_name_cells_like_game_squares() -> None:
+    from kiosk.scenes.admin.matrix import square_name
+
+    assert square_name((7, 0), 8) == "a1", "the near left corner"
+    assert square_name((0, 7), 8) == "h8"
+    assert square_name((13, 16), 14) == "q1"

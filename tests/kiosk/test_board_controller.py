@@ -338,7 +338,7 @@ def test_a_mill_then_lifting_an_opponents_piece_chooses_the_removal() -> None:
     assert str(move) == "g1"
     table.play(move)
     assert table.lit(guide.MAY_TAKE) == table.cells([b2, b4])
-    assert table.answer.status == ("Retirez une pièce adverse", "Remove an opponent's piece")
+    assert table.answer.status == ("Retirez un pion adverse", "Remove an opponent's piece")
     table.lift(b4)
     answer = table.wait()
     assert str(answer.decision) == "xb4"

@@ -150,7 +150,7 @@ def test_moulin_removal_is_announced_and_touches_the_victim() -> None:
     state = game.replay(["a1", "b2", "d1", "b4", "g1"])
     assert state.pending  # type: ignore[attr-defined]
     assert presentation.extras(state).status == (
-        "Retirez une pièce adverse", "Remove an opponent's piece"
+        "Retirez un pion adverse", "Remove an opponent's piece"
     )
     victims = {presentation.move_points(state, m) for m in state.legal_moves()}
     assert victims == {(game.geometry().index("b2"),), (game.geometry().index("b4"),)}
@@ -189,3 +189,29 @@ def test_barricades_touch_targets_at_full_hd() -> None:
     for index, (x, y) in enumerate(view.centres):  # a touch half a unit off still hits
         for dx, dy in ((0.45, 0), (0, 0.45), (-0.45, 0), (0, -0.45)):
             assert view.point_at((x + dx * view.unit, y + dy * view.unit)) == index
+
+
+@pytest.mark.parametrize(("lang", "word"), [("fr", "BUT"), ("en", "GOAL")])
+def test_the_goal_plaque_speaks_the_screens_language(
+    lang: str, word: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import kiosk.boards.graph as graph
+
+    written: list[str] = []
+    real_font = graph.font
+
+    class Recording:
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
+
+        def render(self, text: str, *args: Any) -> pygame.Surface:
+            written.append(text)
+            return self.inner.render(text, *args)
+
+    monkeypatch.setattr(graph, "font", lambda *a, **k: Recording(real_font(*a, **k)))
+    game = find_game("barricades")
+    view = BoardView(game.geometry(), RECTS[(1920, 1080)], renderer_for("graph", game.id),
+                     seat_colours(game.players), lang=lang)
+    view.background()
+    assert word in written
+    assert not {"BUT", "GOAL"} - {word} & set(written)

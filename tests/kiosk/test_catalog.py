@@ -181,4 +181,24 @@ def test_english_sentences_name_the_seats_in_english() -> None:
     shown = with_seat_names(text, "jacquet", ("blanc", "noir"), "en")
     assert "noir" not in shown.lower() and "blanc" not in shown.lower()
     assert shown.startswith(seat_name("jacquet", "noir", "en"))
-    assert with_seat_names(text, "jacquet", ("blanc", "noir"), "fr") == text
+    assert with_seat_names(text, "jacquet", ("blanc", "noir"), "fr").startswith("Noir")
+
+
+def test_result_reasons_name_the_seats_in_both_languages() -> None:
+    from kiosk.catalog import with_seat_names
+
+    jacquet = ("noir", "blanc")
+    fr = with_seat_names("noir a sorti tous ses pions (blanc en a encore 13 en jeu)",
+                         "jacquet", jacquet, "fr")
+    assert fr == "Noir a sorti tous ses pions (Blanc en a encore 13 en jeu)"
+    teams = with_seat_names("rouge atteint le but : l'équipe rouge et jaune gagne", "barricades",
+                            ("rouge", "vert", "jaune", "bleu"), "fr")
+    assert teams == "Rouge atteint le but : l'équipe Rouge et Jaune gagne"
+    assert with_seat_names("blanc ne peut plus bouger", "tablut", ("blanc", "noir"), "fr") == \
+        "le camp des Suédois ne peut plus bouger"
+    assert with_seat_names("white cannot move", "tablut", ("blanc", "noir"), "en") == \
+        "Swedes cannot move"
+    assert with_seat_names("les soldats ne peuvent plus bouger", "assaut",
+                           ("soldats", "officiers"), "fr") == "les soldats ne peuvent plus bouger"
+    assert with_seat_names("south drops the last seed", "multitchoukatro", ("sud", "nord"),
+                           "en") == "South drops the last seed"

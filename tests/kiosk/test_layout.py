@@ -104,6 +104,38 @@ def test_a_text_is_wrapped_shrunk_then_paged_to_its_box() -> None:
     ).split()
 
 
+def test_a_line_never_starts_with_french_high_punctuation_nor_ends_after_a_guillemet() -> None:
+    from kiosk.ui.text import wrap
+
+    text = "Progression (Noir) : amenez « trois pièces » ; bravo ! Et vous ? Oui."
+    widths = range(font(26).size("Progression")[0], font(26).size(text)[0] + 20, 7)
+    for width in widths:
+        lines = wrap(text, 26, width)
+        assert " ".join(lines) == text
+        assert not any(line[:1] in ":;!?»" for line in lines), (width, lines)
+        assert not any(line.endswith("«") for line in lines), (width, lines)
+    narrow = font(26).size("(Noir) : amenez")[0] - 1
+    assert wrap("(Noir) : amenez", 26, narrow) == ["(Noir) :", "amenez"]
+
+
+def test_a_cut_paragraph_ends_with_one_ellipsis_not_a_stop_and_an_ellipsis(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from kiosk.ui import text
+
+    shown: list[str] = []
+    real = text.render
+    def spy(line: str, *more: Any) -> pygame.Surface:
+        shown.append(line)
+        return real(line, *more)
+
+    monkeypatch.setattr(text, "render", spy)
+    room = pygame.Rect(0, 0, font(26).size("Une phrase entière…")[0] + 4, 34)
+    text.blit_paragraph(pygame.Surface((400, 200)), "Une phrase entière. " + "Et une suite " * 8,
+                        room, 26, (0, 0, 0), excerpt=True)
+    assert shown == ["Une phrase entière…"], shown
+
+
 def test_the_screens_are_the_canvas_scaled_or_turned() -> None:
     full, small, portrait = SCREENS
     assert (full.scale, small.scale, portrait.scale) == (1.0, 2 / 3, 1.0)
@@ -473,3 +505,16 @@ def test_the_question_over_an_idle_game_shows_whole(lang: str) -> None:
     scene.still_there = 9.5
     found = report(f"still there ({lang})", frame_faults(kiosk))
     assert not found, "\n" + "\n".join(found)
+
+
+def test_a_pale_button_on_an_ivory_panel_shows_its_edge() -> None:
+    from kiosk.ui.theme import PALETTE
+    from kiosk.ui.widgets import Button
+
+    surface = pygame.Surface((400, 300))
+    surface.fill(PALETTE.ivory)
+    for colour in (PALETTE.ivory, PALETTE.ivory_dark):
+        button = Button(pygame.Rect(50, 50, 300, 112), "Annuler", lambda: None, colour)
+        button.draw(surface)
+        edge = surface.get_at((button.rect.centerx, button.rect.top + 1))[:3]
+        assert sum(abs(a - b) for a, b in zip(edge, PALETTE.ivory, strict=True)) > 150, edge

@@ -28,8 +28,8 @@ LIMIT = 30
 """Rows shown, once each run of wrong codes is cut to its latest rows."""
 READ = 20_000
 """Journal rows read to find them (a long run of wrong codes is read past)."""
-PER_PAGE = 15
-LINE = 48
+PER_PAGE = 10
+LINE = 72
 TEXT = 26
 LOG = pygame.Rect(CONTENT.x, CONTENT.y, CONTENT.width, PER_PAGE * LINE + 40)
 

@@ -204,7 +204,7 @@ class LedTestScene(BoardTestScene):
             else sum(1 for _, led in self.sent.cells() if led.mode is not LedMode.OFF)
         )
         lines = [
-            self._("Trames envoyées : {n}").format(n=self.count),
+            self._("Envois au plateau : {n}").format(n=self.count),
             self._("LED allumées : {n}").format(n=lit),
         ]
         if self.what:
@@ -212,7 +212,7 @@ class LedTestScene(BoardTestScene):
         if self.board_file is not None:
             lines.append(self._("{name} (simulé)").format(name=self.board_file.name))
         if not board.connected:
-            lines.append(self._("Plateau non connecté : la trame sera envoyée au retour"))
+            lines.append(self._("Plateau non connecté : l'envoi partira à son retour"))
         blit_paragraph(
             canvas,
             "\n".join(lines),

@@ -11,11 +11,28 @@ from kiosk.ui.text import blit_text
 from kiosk.ui.theme import PALETTE
 
 LABELS = 30
-"""Room for the row and column numbers, in pixels."""
+"""Room for the column letters and row numbers, in pixels."""
+
+
+def column_name(col: int) -> str:
+    """A column as the game boards name theirs: a, b, c… from the left."""
+    return chr(ord("a") + col) if col < 26 else str(col + 1)
+
+
+def row_name(row: int, rows: int) -> str:
+    """A row as most game boards number theirs: 1 on the near side (the electronics'
+    last row, drawn at the bottom), counting away from the players."""
+    return str(rows - row)
+
+
+def square_name(cell: Cell, rows: int) -> str:
+    """A cell named like a game's square, ``a1`` in the near left corner."""
+    row, col = cell
+    return column_name(col) + row_name(row, rows)
 
 
 class Matrix:
-    """Square cells as large as ``area`` allows, centred, with row/column numbers."""
+    """Square cells as large as ``area`` allows, centred, with column letters and row numbers."""
 
     def __init__(self, area: pygame.Rect, rows: int, cols: int) -> None:
         self.rows, self.cols = rows, cols
@@ -45,14 +62,14 @@ class Matrix:
                 yield (row, col)
 
     def draw_labels(self, canvas: pygame.Surface) -> None:
-        """Column numbers above, row numbers to the left (as the electronics count)."""
+        """Column letters above, row numbers to the left, 1 on the near side (bottom)."""
         size = max(12, min(22, self.pitch // 2))
         every = 1 if self.pitch >= 28 else 2
         for col in range(0, self.cols, every):
             x = self.origin[0] + col * self.pitch + self.pitch // 2
             blit_text(
                 canvas,
-                str(col),
+                column_name(col),
                 (x, self.origin[1] - 6),
                 size,
                 PALETTE.ivory_dark,
@@ -62,7 +79,7 @@ class Matrix:
             y = self.origin[1] + row * self.pitch + self.pitch // 2
             blit_text(
                 canvas,
-                str(row),
+                row_name(row, self.rows),
                 (self.origin[0] - 8, y),
                 size,
                 PALETTE.ivory_dark,

@@ -20,7 +20,7 @@ from drivers.sensorboard import (
     SensorBoard,
 )
 from kiosk.scenes.admin.board_choice import BOARD_AREA, SIDE, BoardTestScene
-from kiosk.scenes.admin.matrix import Matrix
+from kiosk.scenes.admin.matrix import Matrix, square_name
 from kiosk.ui.text import blit_text, fit_size
 from kiosk.ui.theme import PALETTE, Colour
 from kiosk.ui.widgets import Button, rounded_panel
@@ -172,16 +172,17 @@ class SensorTestScene(BoardTestScene):
             (self._("Changements vus : {n}").format(n=self.total), 28, PALETTE.ivory),
         ]
         if self.last is not None:
-            (row, col), on = self.last
+            cell, on = self.last
             text = (
-                self._("Dernier : pièce posée en {row},{col}")
+                self._("Dernier : pièce posée en {square}")
                 if on
-                else self._("Dernier : pièce levée en {row},{col}")
+                else self._("Dernier : pièce levée en {square}")
             )
-            lines.append((text.format(row=row, col=col), 28, PALETTE.gold))
+            square = square_name(cell, board.rows)
+            lines.append((text.format(square=square), 28, PALETTE.gold))
         stats = board.stats()
         if "bad_frames" in stats:
-            bad = self._("Trames erronées : {n}").format(n=stats["bad_frames"])
+            bad = self._("Messages illisibles du plateau : {n}").format(n=stats["bad_frames"])
             lines.append((bad, 26, PALETTE.ivory_dark))
         if "losses" in stats:
             losses = self._("Liaisons perdues : {n}").format(n=stats["losses"])
