@@ -170,37 +170,49 @@ def test_embuche_difference_product_quotient(partner: str, victim: str, sign: st
     assert move.kind == "embuche" and f" {sign} " in move.detail
 
 
-def test_figure_16_assault_at_three_squares() -> None:
-    game, state = position(BOISSIERE, {"G2": "n36C", "H4": "b12T", **RESERVE}, "noir")
+# Figure 16 as one position: the round 36 (G2), the triangle 6 (A4) and the round 2
+# (B3) are black, the triangle 12 (D1) white; B3 and C2 lie between the 6 and the 12.
+FIGURE_16 = {"G2": "n36C", "A4": "n6T", "B3": "n2C", "D1": "b12T", **RESERVE}
+
+
+def test_figure_16_assault_with_three_squares_between() -> None:
+    game, state = position(BOISSIERE, FIGURE_16, "noir")
+    assert "xD1" not in capture_kinds(play(game, state, "H8-E8"))
     state = play(game, state, "G2-H1")
-    move = take(state, "xH4")
-    assert move.kind == "assaut" and move.detail == "36 / 12 = 3"
-
-
-@pytest.mark.parametrize("step", ["B3-A2", "B3-C4"])
-def test_figure_16_discovered_assault_by_a_piece_that_did_not_move(step: str) -> None:
-    pieces = {"B2": "n6T", "B3": "n2C", "B4": "b12T", "A4": "n25S", "C2": "n9T", **RESERVE}
-    game, state = position(BOISSIERE, pieces, "noir")
-    steps = {str(m) for m in state.legal_moves() if str(m).startswith("B3-")}
-    assert steps == {"B3-A2", "B3-C4"}
-    state = play(game, state, step)
-    move = take(state, "xB4")
-    assert move.kind == "assaut" and move.captors == ("B2",) and move.detail == "12 / 6 = 2"
-    # victims are removed and their squares left empty; the captor stays
+    # E1, F1, G1 between the 36 and the 12: 36 / 12 = 3
+    move = take(state, "xD1")
+    assert (move.kind, move.captors, move.detail) == ("assaut", ("H1",), "36 / 12 = 3")
     after = state.apply(move)
-    assert after.board[game.board.index["b4"]] is None
-    assert after.board[game.board.index["b2"]] is not None
+    assert after.board[game.board.index["d1"]] is None
+
+
+def test_figure_16_only_the_round_2_moves_to_a2_or_c4_open_the_line() -> None:
+    game, state = position(BOISSIERE, FIGURE_16, "noir")
+    assert {str(m) for m in state.legal_moves() if str(m).startswith("B3-")} == {
+        "B3-A2", "B3-C2", "B3-C4"}  # A4 is the 6's
+    opened = set()
+    for move in state.legal_moves():
+        after = state.apply(move)
+        if after.phase != CAPTURES or "xD1" not in capture_kinds(after):
+            continue
+        taking = take(after, "xD1")
+        if str(move) == "G2-H1":
+            continue
+        # B3 and C2 between the 6 and the 12: 12 / 6 = 2, the 6 takes without moving
+        assert (taking.kind, taking.captors, taking.detail) == ("assaut", ("A4",), "12 / 6 = 2")
+        opened.add(str(move))
+    assert opened == {"B3-A2", "B3-C4"}
+    # on C2 the round 2 still stands between them
+    assert "xD1" not in capture_kinds(play(game, state, "B3-C2"))
 
 
 def test_several_captures_in_one_turn_then_fin() -> None:
-    pieces = {"B2": "n6T", "B3": "n2C", "B4": "b12T", "A4": "n25S", "C2": "n9T",
-              "E5": "b4C", "G8": "b2C", **RESERVE}
-    game, state = position(BOISSIERE, pieces, "noir")
+    game, state = position(BOISSIERE, {**FIGURE_16, "D5": "b4C"}, "noir")
     state = play(game, state, "B3-C4")
-    # the round 2 now meets... the 4 by puissance and the 12 by the 6's assault
-    kinds = capture_kinds(state)
-    assert kinds["xB4"] == "assaut"
-    assert "xE5" not in kinds
+    # the 6 takes the 12 by assault, the round 2 now one step from the 4 by puissance
+    assert capture_kinds(state) == {"xD1": "assaut", "xD5": "puissance"}
+    state = play(game, state, "xD1")
+    assert state.phase == CAPTURES and capture_kinds(state) == {"xD5": "puissance"}
     assert "fin" in [str(m) for m in state.legal_moves()]
     after = play(game, state, "fin")
     assert after.current_player == "blanc" and after.phase == MOVE
