@@ -506,6 +506,56 @@ def test_figure_9_excellente_victory_by_the_4_6_9_12_square() -> None:
     assert play(game, state, "B2-C3").outcome() is None
 
 
+SEVEN = ("mediocre-arith", "mediocre-geo", "mediocre-harmo", "grande-arith-geo",
+         "grande-arith-harmo", "grande-geo-harmo", "excellente")
+"""The source's seven proper victories; ``mediocre`` and ``grande`` are presets (any
+kind, any two kinds)."""
+FIGURES = {
+    # figure 7: 16, 36, 56 in line in the white camp, the 56 posed: arithmetic only
+    7: (MEDIOCRE, "noir", "C7-C9", {"mediocre", "mediocre-arith"}),
+    # figure 8: 4, 6, 12, 36 in line in the black camp, the 4 and 6 posed, the 12
+    # arriving last: geometric 4, 12, 36 and harmonic 4, 6, 12, no arithmetic
+    8: ({"E4": "b4C*", "E5": "b6C*", "C6": "b12T", "E7": "b36T", **RESERVE}, "blanc",
+        "C6-E6", {"mediocre", "mediocre-geo", "mediocre-harmo", "grande",
+                  "grande-geo-harmo"}),
+    # figure 9: the square 4, 6, 9, 12 in the white camp, the 9 and 12 posed: all three
+    9: ({"B9": "n4C", "C11": "n6C", "D10": "n9C*", "D11": "n12T*", **RESERVE}, "noir",
+        "B9-C10", {"mediocre", *SEVEN[:3], "grande", *SEVEN[3:]}),
+}
+
+
+def test_the_seven_proper_victories_and_the_two_presets_are_options() -> None:
+    for victory in (*SEVEN, "mediocre", "grande"):
+        assert rithmo(f"{BOISSIERE},victoire={victory}").victory.proper
+    with pytest.raises(SpecError, match="victoire"):
+        find_game(f"{BOISSIERE},victoire=grande-arith")
+    with pytest.raises(SpecError, match="victoire"):
+        find_game("rithmomachie:medievale,victoire=mediocre-arith")
+
+
+@pytest.mark.parametrize("figure", sorted(FIGURES))
+@pytest.mark.parametrize("victory", (*SEVEN, "mediocre", "grande"))
+def test_figures_7_to_9_win_exactly_the_victories_their_progressions_make(
+        figure: int, victory: str) -> None:
+    pieces, player, move, wins = FIGURES[figure]
+    game, state = position(f"{BOISSIERE},victoire={victory}", pieces, player)
+    outcome = play(game, state, move).outcome()
+    if victory in wins:
+        assert outcome is not None and outcome.winners == (player,)
+        assert outcome.code == victory.replace("-", "_")
+    else:
+        assert outcome is None
+
+
+def test_a_named_victory_says_which_in_both_languages() -> None:
+    pieces, player, move, _ = FIGURES[8]
+    game, state = position(f"{BOISSIERE},victoire=grande-geo-harmo", pieces, player)
+    outcome = play(game, state, move).outcome()
+    assert outcome is not None
+    assert outcome.reason.startswith("grande victoire géométrique et harmonique : ")
+    assert outcome.reason_en.startswith("geometric and harmonic great victory: ")
+
+
 # --------------------------------------------------------------------------- text and notation
 
 
