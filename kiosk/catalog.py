@@ -156,6 +156,8 @@ _MED = "rithmomachie:medievale"
 _ONE = ("Un seul but", "One goal")
 _MANY = ("Plusieurs buts à la fois", "Several goals at once")
 _LINE = ("Aligner des nombres", "Line up numbers")
+_LINE3 = ("Aligner 3 nombres", "Line up 3 numbers")
+_LINE4 = ("Aligner 4 nombres", "Line up 4 numbers")
 _PIECES = ("Prendre assez de pièces", "Take enough pieces")
 _NUMBERS = ("Prendre les bons nombres", "Take the right numbers")
 _BOIS_ROWS = (  # how to win (a step of the setup), options, label fr/en, detail fr/en
@@ -184,18 +186,54 @@ _BOIS_ROWS = (  # how to win (a step of the setup), options, label fr/en, detail
      "8 pieces, 500 points, 16 digits",
      "Les trois victoires communes à la fois : la partie la plus longue.",
      "All three common victories at once: the longest game."),
-    (_LINE, ",victoire=mediocre", "Aligner 3 nombres", "Line up 3 numbers",
+    (_LINE3, ",victoire=mediocre", "3 nombres en suite, au choix",
+     "3 numbers in any progression",
      "Victoire « médiocre » : prendre la pyramide, puis aligner 3 nombres en suite.",
      "Modest victory: take the pyramid, then line up 3 numbers in progression."),
-    (_LINE, ",victoire=grande", "Aligner 4 nombres (2 suites)",
-     "Line up 4 numbers (2 progressions)",
+    (_LINE3, ",victoire=mediocre-arith", "3 nombres en suite arithmétique",
+     "3 numbers in arithmetic progression",
+     "Victoire « médiocre » arithmétique : la pyramide prise, 3 nombres comme 16, 36, 56.",
+     "Arithmetic modest victory: pyramid taken, 3 numbers such as 16, 36, 56."),
+    (_LINE3, ",victoire=mediocre-geo", "3 nombres en suite géométrique",
+     "3 numbers in geometric progression",
+     "Victoire « médiocre » géométrique : la pyramide prise, 3 nombres comme 4, 12, 36.",
+     "Geometric modest victory: pyramid taken, 3 numbers such as 4, 12, 36."),
+    (_LINE3, ",victoire=mediocre-harmo", "3 nombres en suite harmonique",
+     "3 numbers in harmonic progression",
+     "Victoire « médiocre » harmonique : la pyramide prise, 3 nombres comme 4, 6, 12.",
+     "Harmonic modest victory: pyramid taken, 3 numbers such as 4, 6, 12."),
+    (_LINE4, ",victoire=grande", "4 nombres, deux suites au choix",
+     "4 numbers in any two progressions",
      "« Grande » victoire : la pyramide prise, 4 nombres formant deux sortes de suites.",
      "Great victory: pyramid taken, 4 numbers forming two kinds of progression."),
-    (_LINE, ",victoire=excellente", "Aligner 4 nombres (3 suites)",
-     "Line up 4 numbers (3 progressions)",
+    (_LINE4, ",victoire=grande-arith-geo", "Suites arithmétique et géométrique",
+     "Arithmetic and geometric progressions",
+     "« Grande » victoire : la pyramide prise, 4 nombres comme 2, 4, 6, 8 (2 4 6 et 2 4 8).",
+     "Great victory: pyramid taken, 4 numbers such as 2, 4, 6, 8 (2 4 6 and 2 4 8)."),
+    (_LINE4, ",victoire=grande-arith-harmo", "Suites arithmétique et harmonique",
+     "Arithmetic and harmonic progressions",
+     "« Grande » victoire : la pyramide prise, 4 nombres comme 2, 3, 4, 6 (2 3 4 et 3 4 6).",
+     "Great victory: pyramid taken, 4 numbers such as 2, 3, 4, 6 (2 3 4 and 3 4 6)."),
+    (_LINE4, ",victoire=grande-geo-harmo", "Suites géométrique et harmonique",
+     "Geometric and harmonic progressions",
+     "« Grande » victoire : la pyramide prise, 4 nombres comme 4, 6, 12, 36.",
+     "Great victory: pyramid taken, 4 numbers such as 4, 6, 12, 36."),
+    (_LINE4, ",victoire=excellente", "4 nombres, les trois suites",
+     "4 numbers in all three progressions",
      "Victoire « excellente » : la pyramide prise, 4 nombres formant les trois suites.",
      "Excellent victory: pyramid taken, 4 numbers forming all three progressions."),
 )
+_BOIS_STEPS: dict[str, Label] = {  # the button's words, where the label says more
+    ",victoire=mediocre": ("Une suite au choix", "Any progression"),
+    ",victoire=mediocre-arith": ("Suite arithmétique", "Arithmetic progression"),
+    ",victoire=mediocre-geo": ("Suite géométrique", "Geometric progression"),
+    ",victoire=mediocre-harmo": ("Suite harmonique", "Harmonic progression"),
+    ",victoire=grande": ("Deux suites au choix", "Any two progressions"),
+    ",victoire=grande-arith-geo": ("Arithmétique et géométrique", "Arithmetic and geometric"),
+    ",victoire=grande-arith-harmo": ("Arithmétique et harmonique", "Arithmetic and harmonic"),
+    ",victoire=grande-geo-harmo": ("Géométrique et harmonique", "Geometric and harmonic"),
+    ",victoire=excellente": ("Les trois suites", "All three progressions"),
+}
 _MED_ROWS = (
     (_PIECES, "", "Prendre 3 pièces", "Take 3 pieces",
      "Compilation médiévale. « De Corpore » : le premier qui prend 3 pièces gagne.",
@@ -242,7 +280,8 @@ _RITHMOMACHIE = tuple(
     _p(head + opts, f"{era[0]} : {_low(fr)}", f"{era[1]}: {_low(en)}", dfr, den,
        (60, 120) if any(w in opts for w in _LONG)
        else (20, 45) if opts in _SHORT or (head == _MED and not opts) else None,
-       path=(era, family, (fr, en)), starts_fr=f"Les {first[0]} (nombres pairs) commencent.",
+       path=(era, family, _BOIS_STEPS.get(opts, (fr, en)) if head == _BOIS else (fr, en)),
+       starts_fr=f"Les {first[0]} (nombres pairs) commencent.",
        starts_en=f"{first[1]} (the even numbers) moves first.")
     for head, era, first, rows in (
         (_BOIS, ("Renaissance", "Renaissance"), ("Noirs", "Black"), _BOIS_ROWS),

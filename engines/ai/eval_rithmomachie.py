@@ -6,7 +6,8 @@ From the side of ``player``, in victory units (1 = the agreed victory reached):
   side counted as the victory counts them (pieces, values, digits); for a proper
   victory (or triumph) the enemy pyramid's share already taken, a little material,
   and the best formation begun (own pieces on a line or square where they may
-  win, the progressions among them, a posed piece when one is required), in full
+  win, the progressions among them of the kinds the victory names, a posed piece
+  when one is required), in full
   once the pyramid is gone;
 - pending captures: in the capture phase the mover's captures are as good as
   made (:attr:`Weights.pending`); at the start of a turn what the side to move
@@ -138,6 +139,7 @@ def _formation(state: RithmoState, side: int) -> float:
     best = 0.0
     posed = victory.posed and state.game.variant == "boissiere"
     needed = victory.level
+    wanted = victory.needs  # the kinds the agreed victory names (0: any)
     bits = state.bits[side]
     while bits:
         low = bits & -bits
@@ -148,7 +150,8 @@ def _formation(state: RithmoState, side: int) -> float:
             seen.add(index)
             group, four = groups[index]
             pieces = [p for sq in group if (p := cells[sq]) is not None and p.side == side]
-            kinds = kind_count(kinds_among([p.value for p in pieces])) if len(pieces) >= 3 else 0
+            formed = kinds_among([p.value for p in pieces]) if len(pieces) >= 3 else 0
+            kinds = kind_count(formed & wanted if wanted else formed)
             score = (len(pieces) / len(group) + min(kinds, needed) / needed) / 2
             if posed and not any(p.posed for p in pieces):
                 score *= 0.7

@@ -88,25 +88,29 @@ def pair_relation(victim: int, a: int, b: int) -> str:
     return ""
 
 
-def assault_relation(victim: int, captor: int, distance: int) -> str:
+def assault_relation(victim: int, captor: int, between: int) -> str:
     """Boissière's assault: the product or the quotient of the two values equals the
-    distance in steps (``36 / 12 = 3``), or ``""``."""
-    if victim * captor == distance:
-        return f"{captor} × {victim} = {distance}"
+    number of squares between the two pieces (``36 / 12 = 3``: three squares between
+    them), or ``""``.  Neighbours have none between them: never an assault."""
+    if between < 1:
+        return ""
+    if victim * captor == between:
+        return f"{captor} × {victim} = {between}"
     high, low = (victim, captor) if victim >= captor else (captor, victim)
-    if high % low == 0 and high // low == distance:
-        return f"{high} / {low} = {distance}"
+    if high % low == 0 and high // low == between:
+        return f"{high} / {low} = {between}"
     return ""
 
 
 @forgettable
 @lru_cache(maxsize=65536)
 def assault_mask(victim: int, captor: int) -> int:
-    """Bits of the distances (1 to 15 steps) at which Boissière's assault works."""
+    """Bits of the numbers of squares between (1 to 14 on a line of 16) at which
+    Boissière's assault works."""
     mask = 0
-    for distance in range(1, 16):
-        if assault_relation(victim, captor, distance):
-            mask |= 1 << distance
+    for between in range(1, 15):
+        if assault_relation(victim, captor, between):
+            mask |= 1 << between
     return mask
 
 

@@ -38,7 +38,7 @@ class BoissiereRules(BoissiereCaptures):
                 if not enemy >> target & 1 or any(cells[b] is not None for b in between):
                     continue
                 x = cells[target].value  # type: ignore[union-attr]
-                found = self._first(cells, captor, mine, target, x, side, len(between) + 1,
+                found = self._first(cells, captor, mine, target, x, side, len(between),
                                     bits[side], occupied)
                 if found is not None:
                     kind, captors, detail = found
@@ -47,7 +47,7 @@ class BoissiereRules(BoissiereCaptures):
         return out
 
     def _first(self, cells: Cells, captor: int, mine: tuple[int, ...], target: int, x: int,
-               side: int, distance: int, own: int, occupied: int
+               side: int, gap: int, own: int, occupied: int
                ) -> tuple[str, tuple[int, ...], str] | None:
         for a in mine:
             if a == x:
@@ -64,8 +64,8 @@ class BoissiereRules(BoissiereCaptures):
                         kind = "embuche" if "=" in relation else "progression"
                         return kind, (captor, other), relation
         for a in mine:
-            if assault_mask(x, a) >> distance & 1:
-                return "assaut", (captor,), assault_relation(x, a, distance)
+            if assault_mask(x, a) >> gap & 1:
+                return "assaut", (captor,), assault_relation(x, a, gap)
         if self.imprisoned(cells, target, side):
             return "emprisonnement", (captor,), f"{x} bloqué"
         return None

@@ -91,8 +91,8 @@ class BoissiereCaptures(Rules):
         return out
 
     def lined(self, own: int, occupied: int, square: int) -> list[tuple[int, int, int]]:
-        """``(square, distance, bits between)`` of the pieces of ``own`` first met along
-        each line from ``square``."""
+        """``(square, squares between, bits between)`` of the pieces of ``own`` first met
+        along each line from ``square``."""
         out = []
         distance = self.board.distance[square]
         for mask, up in self.board.ray_masks[square]:
@@ -105,7 +105,7 @@ class BoissiereCaptures(Rules):
                     first = blockers.bit_length() - 1
                     between = mask >> (first + 1) << (first + 1)
                 if own >> first & 1:
-                    out.append((first, distance[first], between))
+                    out.append((first, distance[first] - 1, between))
         return out
 
     def imprisoned(self, cells: Cells, square: int, side: int) -> bool:
@@ -149,10 +149,10 @@ class BoissiereCaptures(Rules):
                     if relation:
                         kind = "embuche" if "=" in relation else "progression"
                         return kind, (c1, c2), relation, here | b1 | b2 | 1 << c1 | 1 << c2
-        for c, distance, between in lined:
+        for c, gap, between in lined:
             for a in values(cells[c]):  # type: ignore[arg-type]
-                if assault_mask(x, a) >> distance & 1:
-                    return ("assaut", (c,), assault_relation(x, a, distance),
+                if assault_mask(x, a) >> gap & 1:
+                    return ("assaut", (c,), assault_relation(x, a, gap),
                             here | between | 1 << c)
         if not layers and self.imprisoned(cells, square, side):
             p = cells[square]
@@ -200,7 +200,7 @@ class BoissiereCaptures(Rules):
         """What to examine again after ``changed`` changed: the victims to look at whole,
         those that only their near pieces (steps, pairs, prisons) may now take, and the
         assaults to try along a line through a changed square: ``(victim, captor,
-        distance, bits between)``."""
+        squares between, bits between)``."""
         own = bits[side]
         enemy = bits[1 - side]
         occupied = own | enemy
@@ -231,7 +231,8 @@ class BoissiereCaptures(Rules):
                         if enemy >> first & 1:
                             between = mask & ((1 << first) - 1) if up \
                                 else mask >> (first + 1) << (first + 1)
-                            lines.append((first, square, distances[square][first], between))
+                            lines.append((first, square, distances[square][first] - 1,
+                                          between))
                 continue
             # an emptied square: steps across it, and each line through it now joined
             near |= board.through[square] & enemy
@@ -246,9 +247,9 @@ class BoissiereCaptures(Rules):
                     else blockers_b.bit_length() - 1
                 if own >> a & 1:
                     if enemy >> b & 1:
-                        lines.append((b, a, distances[a][b], board.between(a, b)))
+                        lines.append((b, a, distances[a][b] - 1, board.between(a, b)))
                 elif own >> b & 1 and enemy >> a & 1:
-                    lines.append((a, b, distances[a][b], board.between(a, b)))
+                    lines.append((a, b, distances[a][b] - 1, board.between(a, b)))
         return full, near, lines
 
     def derive(self, kind: str, before: list[Found], cells: Cells, side: int,
@@ -286,18 +287,18 @@ class BoissiereCaptures(Rules):
                         present.add((square, layers))
                         found.append((Take(square, layers, names[square], how[0],
                                            tuple(names[c] for c in how[1]), how[2]), how[3]))
-            for victim, captor, distance, between in lines:
+            for victim, captor, gap, between in lines:
                 if full >> victim & 1:
                     continue
                 for layers, x in targets(cells[victim]):  # type: ignore[arg-type]
                     if (victim, layers) in present:
                         continue
                     for a in values(cells[captor]):  # type: ignore[arg-type]
-                        if assault_mask(x, a) >> distance & 1:
+                        if assault_mask(x, a) >> gap & 1:
                             present.add((victim, layers))
                             found.append((Take(victim, layers, names[victim], "assaut",
                                                (names[captor],),
-                                               assault_relation(x, a, distance)),
+                                               assault_relation(x, a, gap)),
                                           between | 1 << captor | 1 << victim))
                             break
         found.sort(key=_by_victim)

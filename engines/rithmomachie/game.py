@@ -70,8 +70,11 @@ class Rithmomachie(Game):
     option_list = (
         Option("victoire", "corps",
                "victoire convenue : corps, bien, proces et leurs combinaisons (corps+bien…), "
-               "mediocre, grande, excellente (Boissière) ; corpore, bonis, lite, honore, "
-               "honore-liteque, triomphe, grand-triomphe, triomphe-supreme (médiévale)",
+               "les sept victoires propres mediocre-arith, mediocre-geo, mediocre-harmo, "
+               "grande-arith-geo, grande-arith-harmo, grande-geo-harmo, excellente, et "
+               "mediocre, grande (d'une sorte, de deux sortes quelconques) (Boissière) ; "
+               "corpore, bonis, lite, honore, honore-liteque, triomphe, grand-triomphe, "
+               "triomphe-supreme (médiévale)",
                choices=VICTORIES[BOISSIERE] + VICTORIES[MEDIEVALE]),
         Option("pieces", 8, "pièces à prendre (corps, De Corpore, De Honore)",
                minimum=1, maximum=100),

@@ -2,9 +2,14 @@
 pieces forming progressions once the enemy pyramid is taken).
 
 Boissière's common victories: ``corps`` (pieces), ``bien`` (sum of values),
-``proces`` (digits) and their combinations joined by ``+``; proper victories
-``mediocre``, ``grande``, ``excellente`` in a line of the enemy camp or a 2x2 square
-there, with a posed piece unless ``posee=false``.  The compilation's lesser
+``proces`` (digits) and their combinations joined by ``+``; the seven proper
+victories, in a line of the enemy camp or a 2x2 square there, with a posed piece
+unless ``posee=false``: the médiocres ``mediocre-arith``, ``mediocre-geo``,
+``mediocre-harmo`` (one progression of that kind), the grandes ``grande-arith-geo``,
+``grande-arith-harmo``, ``grande-geo-harmo`` (those two kinds among four pieces) and
+``excellente`` (all three), with ``mediocre`` (one progression of any kind) and
+``grande`` (any two kinds) as presets.  A formation that holds more than the
+agreed progressions wins too.  The compilation's lesser
 victories ``corpore``, ``bonis``, ``lite``, ``honore``, ``honore-liteque`` and its
 triumphs ``triomphe``, ``grand-triomphe``, ``triomphe-supreme`` (lines anywhere,
 the greatest on the enemy half).  A pyramid's layers count as pieces.
@@ -15,6 +20,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engines.rithmomachie.arith import (
+    ALL_KINDS,
+    ARITHMETIC,
+    GEOMETRIC,
+    HARMONIC,
     describe_kinds,
     digit_count,
     digit_set,
@@ -30,15 +39,35 @@ if TYPE_CHECKING:
 
 COMMON_BOISSIERE = ("corps", "bien", "proces", "corps+bien", "corps+proces", "bien+proces",
                     "corps+bien+proces")
-PROPER_BOISSIERE = ("mediocre", "grande", "excellente")
+PROPER_BOISSIERE = ("mediocre", "mediocre-arith", "mediocre-geo", "mediocre-harmo",
+                    "grande", "grande-arith-geo", "grande-arith-harmo", "grande-geo-harmo",
+                    "excellente")
 LESSER_MEDIEVALE = ("corpore", "bonis", "lite", "honore", "honore-liteque")
 TRIUMPHS = ("triomphe", "grand-triomphe", "triomphe-supreme")
-PROPER_LEVEL = {"mediocre": 1, "grande": 2, "excellente": 3,
-                "triomphe": 1, "grand-triomphe": 2, "triomphe-supreme": 3}
+PROPER_NEEDS = {
+    "mediocre": (1, 0), "mediocre-arith": (1, ARITHMETIC), "mediocre-geo": (1, GEOMETRIC),
+    "mediocre-harmo": (1, HARMONIC),
+    "grande": (2, 0), "grande-arith-geo": (2, ARITHMETIC | GEOMETRIC),
+    "grande-arith-harmo": (2, ARITHMETIC | HARMONIC),
+    "grande-geo-harmo": (2, GEOMETRIC | HARMONIC),
+    "excellente": (3, ALL_KINDS),
+    "triomphe": (1, 0), "grand-triomphe": (2, 0), "triomphe-supreme": (3, 0),
+}
+"""For each proper victory: how many kinds of progression the formation holds at
+least, and which kinds it must hold (bits; 0: any)."""
 
 PROPER_TITLES = {
     "mediocre": ("victoire médiocre", "mediocre victory"),
+    "mediocre-arith": ("victoire médiocre arithmétique", "arithmetic mediocre victory"),
+    "mediocre-geo": ("victoire médiocre géométrique", "geometric mediocre victory"),
+    "mediocre-harmo": ("victoire médiocre harmonique", "harmonic mediocre victory"),
     "grande": ("grande victoire", "great victory"),
+    "grande-arith-geo": ("grande victoire arithmétique et géométrique",
+                         "arithmetic and geometric great victory"),
+    "grande-arith-harmo": ("grande victoire arithmétique et harmonique",
+                           "arithmetic and harmonic great victory"),
+    "grande-geo-harmo": ("grande victoire géométrique et harmonique",
+                         "geometric and harmonic great victory"),
     "excellente": ("victoire excellente", "excellent victory"),
     "triomphe": ("grand triomphe (Great Triumph)", "Great Triumph"),
     "grand-triomphe": ("triomphe majeur (Greater Triumph)", "Greater Triumph"),
@@ -63,7 +92,7 @@ class Victory:
         self.digit_total = digit_total
         self.posed = posed
         self._progress: dict[tuple[Prisoner, ...], float] = {}
-        self.level = PROPER_LEVEL.get(kind, 0)
+        self.level, self.needs = PROPER_NEEDS.get(kind, (0, 0))
         self.proper = self.level > 0
         self.groups = self._groups() if self.proper else ((), ())
         self.groups_at = tuple(self._index(side) for side in (0, 1))
@@ -178,7 +207,7 @@ class Victory:
                         p.posed for p in pieces if p is not None):
                     continue
                 kinds = kinds_among([p.value for p in pieces if p is not None])
-                if kind_count(kinds) >= self.level:
+                if self.satisfied(kinds):
                     names = ", ".join(f"{p.value}" for p in pieces if p is not None)
                     where = "-".join(self.board.names[s] for s in group)
                     fr, en = PROPER_TITLES[self.kind]
@@ -186,6 +215,11 @@ class Victory:
                             f"{fr} : {names} en {where} ({describe_kinds(kinds)})",
                             f"{en}: {names} on {where} ({describe_kinds(kinds, True)})")
         return None
+
+    def satisfied(self, kinds: int) -> bool:
+        """Whether a formation holding the progressions ``kinds`` (bits) makes the agreed
+        proper victory: enough kinds, and every kind it names."""
+        return kind_count(kinds) >= self.level and kinds & self.needs == self.needs
 
     def check(self, state: RithmoState, side: int, arrived: int, took: bool) -> Won | None:
         """Whether ``side`` has won: ``arrived`` is the square one of its pieces just

@@ -170,37 +170,49 @@ def test_embuche_difference_product_quotient(partner: str, victim: str, sign: st
     assert move.kind == "embuche" and f" {sign} " in move.detail
 
 
-def test_figure_16_assault_at_three_squares() -> None:
-    game, state = position(BOISSIERE, {"G2": "n36C", "H4": "b12T", **RESERVE}, "noir")
+# Figure 16 as one position: the round 36 (G2), the triangle 6 (A4) and the round 2
+# (B3) are black, the triangle 12 (D1) white; B3 and C2 lie between the 6 and the 12.
+FIGURE_16 = {"G2": "n36C", "A4": "n6T", "B3": "n2C", "D1": "b12T", **RESERVE}
+
+
+def test_figure_16_assault_with_three_squares_between() -> None:
+    game, state = position(BOISSIERE, FIGURE_16, "noir")
+    assert "xD1" not in capture_kinds(play(game, state, "H8-E8"))
     state = play(game, state, "G2-H1")
-    move = take(state, "xH4")
-    assert move.kind == "assaut" and move.detail == "36 / 12 = 3"
-
-
-@pytest.mark.parametrize("step", ["B3-A2", "B3-C4"])
-def test_figure_16_discovered_assault_by_a_piece_that_did_not_move(step: str) -> None:
-    pieces = {"B2": "n6T", "B3": "n2C", "B4": "b12T", "A4": "n25S", "C2": "n9T", **RESERVE}
-    game, state = position(BOISSIERE, pieces, "noir")
-    steps = {str(m) for m in state.legal_moves() if str(m).startswith("B3-")}
-    assert steps == {"B3-A2", "B3-C4"}
-    state = play(game, state, step)
-    move = take(state, "xB4")
-    assert move.kind == "assaut" and move.captors == ("B2",) and move.detail == "12 / 6 = 2"
-    # victims are removed and their squares left empty; the captor stays
+    # E1, F1, G1 between the 36 and the 12: 36 / 12 = 3
+    move = take(state, "xD1")
+    assert (move.kind, move.captors, move.detail) == ("assaut", ("H1",), "36 / 12 = 3")
     after = state.apply(move)
-    assert after.board[game.board.index["b4"]] is None
-    assert after.board[game.board.index["b2"]] is not None
+    assert after.board[game.board.index["d1"]] is None
+
+
+def test_figure_16_only_the_round_2_moves_to_a2_or_c4_open_the_line() -> None:
+    game, state = position(BOISSIERE, FIGURE_16, "noir")
+    assert {str(m) for m in state.legal_moves() if str(m).startswith("B3-")} == {
+        "B3-A2", "B3-C2", "B3-C4"}  # A4 is the 6's
+    opened = set()
+    for move in state.legal_moves():
+        after = state.apply(move)
+        if after.phase != CAPTURES or "xD1" not in capture_kinds(after):
+            continue
+        taking = take(after, "xD1")
+        if str(move) == "G2-H1":
+            continue
+        # B3 and C2 between the 6 and the 12: 12 / 6 = 2, the 6 takes without moving
+        assert (taking.kind, taking.captors, taking.detail) == ("assaut", ("A4",), "12 / 6 = 2")
+        opened.add(str(move))
+    assert opened == {"B3-A2", "B3-C4"}
+    # on C2 the round 2 still stands between them
+    assert "xD1" not in capture_kinds(play(game, state, "B3-C2"))
 
 
 def test_several_captures_in_one_turn_then_fin() -> None:
-    pieces = {"B2": "n6T", "B3": "n2C", "B4": "b12T", "A4": "n25S", "C2": "n9T",
-              "E5": "b4C", "G8": "b2C", **RESERVE}
-    game, state = position(BOISSIERE, pieces, "noir")
+    game, state = position(BOISSIERE, {**FIGURE_16, "D5": "b4C"}, "noir")
     state = play(game, state, "B3-C4")
-    # the round 2 now meets... the 4 by puissance and the 12 by the 6's assault
-    kinds = capture_kinds(state)
-    assert kinds["xB4"] == "assaut"
-    assert "xE5" not in kinds
+    # the 6 takes the 12 by assault, the round 2 now one step from the 4 by puissance
+    assert capture_kinds(state) == {"xD1": "assaut", "xD5": "puissance"}
+    state = play(game, state, "xD1")
+    assert state.phase == CAPTURES and capture_kinds(state) == {"xD5": "puissance"}
     assert "fin" in [str(m) for m in state.legal_moves()]
     after = play(game, state, "fin")
     assert after.current_player == "blanc" and after.phase == MOVE
@@ -492,6 +504,56 @@ def test_figure_9_excellente_victory_by_the_4_6_9_12_square() -> None:
     home = {"B2": "n4C", "C4": "n6C", "D3": "n9C*", "D4": "n12T*", **RESERVE}
     game, state = position(f"{BOISSIERE},victoire=excellente", home, "noir")
     assert play(game, state, "B2-C3").outcome() is None
+
+
+SEVEN = ("mediocre-arith", "mediocre-geo", "mediocre-harmo", "grande-arith-geo",
+         "grande-arith-harmo", "grande-geo-harmo", "excellente")
+"""The source's seven proper victories; ``mediocre`` and ``grande`` are presets (any
+kind, any two kinds)."""
+FIGURES = {
+    # figure 7: 16, 36, 56 in line in the white camp, the 56 posed: arithmetic only
+    7: (MEDIOCRE, "noir", "C7-C9", {"mediocre", "mediocre-arith"}),
+    # figure 8: 4, 6, 12, 36 in line in the black camp, the 4 and 6 posed, the 12
+    # arriving last: geometric 4, 12, 36 and harmonic 4, 6, 12, no arithmetic
+    8: ({"E4": "b4C*", "E5": "b6C*", "C6": "b12T", "E7": "b36T", **RESERVE}, "blanc",
+        "C6-E6", {"mediocre", "mediocre-geo", "mediocre-harmo", "grande",
+                  "grande-geo-harmo"}),
+    # figure 9: the square 4, 6, 9, 12 in the white camp, the 9 and 12 posed: all three
+    9: ({"B9": "n4C", "C11": "n6C", "D10": "n9C*", "D11": "n12T*", **RESERVE}, "noir",
+        "B9-C10", {"mediocre", *SEVEN[:3], "grande", *SEVEN[3:]}),
+}
+
+
+def test_the_seven_proper_victories_and_the_two_presets_are_options() -> None:
+    for victory in (*SEVEN, "mediocre", "grande"):
+        assert rithmo(f"{BOISSIERE},victoire={victory}").victory.proper
+    with pytest.raises(SpecError, match="victoire"):
+        find_game(f"{BOISSIERE},victoire=grande-arith")
+    with pytest.raises(SpecError, match="victoire"):
+        find_game("rithmomachie:medievale,victoire=mediocre-arith")
+
+
+@pytest.mark.parametrize("figure", sorted(FIGURES))
+@pytest.mark.parametrize("victory", (*SEVEN, "mediocre", "grande"))
+def test_figures_7_to_9_win_exactly_the_victories_their_progressions_make(
+        figure: int, victory: str) -> None:
+    pieces, player, move, wins = FIGURES[figure]
+    game, state = position(f"{BOISSIERE},victoire={victory}", pieces, player)
+    outcome = play(game, state, move).outcome()
+    if victory in wins:
+        assert outcome is not None and outcome.winners == (player,)
+        assert outcome.code == victory.replace("-", "_")
+    else:
+        assert outcome is None
+
+
+def test_a_named_victory_says_which_in_both_languages() -> None:
+    pieces, player, move, _ = FIGURES[8]
+    game, state = position(f"{BOISSIERE},victoire=grande-geo-harmo", pieces, player)
+    outcome = play(game, state, move).outcome()
+    assert outcome is not None
+    assert outcome.reason.startswith("grande victoire géométrique et harmonique : ")
+    assert outcome.reason_en.startswith("geometric and harmonic great victory: ")
 
 
 # --------------------------------------------------------------------------- text and notation

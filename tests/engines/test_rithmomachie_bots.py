@@ -80,3 +80,15 @@ def test_a_progression_begun_in_the_enemy_camp_counts_before_the_pyramid_falls()
     # the pyramid still counts far more than the formation
     _, gone = position(spec, scattered | {"A15": "b16P(16C)"}, "blanc")
     assert progress(gone, 0) > progress(good, 0)
+
+
+def test_a_formation_counts_only_the_progressions_the_agreed_victory_names() -> None:
+    # 16, 36, 56 in line is arithmetic: it brings a médiocre arithmétique closer than a
+    # médiocre géométrique, where only its pieces in line count
+    enemy = {"A15": "b190P(64S.49S.36T.25T.16C)"}
+    lined = {"C9": "n56T*", "C10": "n16C", "C11": "n36C", **RESERVE, **enemy}
+    _, arith = position(f"{BOISSIERE},victoire=mediocre-arith", lined, "blanc")
+    _, geo = position(f"{BOISSIERE},victoire=mediocre-geo", lined, "blanc")
+    _, any_kind = position(f"{BOISSIERE},victoire=mediocre", lined, "blanc")
+    assert progress(arith, 0) == pytest.approx(progress(any_kind, 0))
+    assert progress(arith, 0) > progress(geo, 0)

@@ -45,21 +45,37 @@ def test_geometric_and_harmonic_progressions(captors: tuple[str, str], victim: s
 
 
 def test_assault_by_the_product_of_the_two_values() -> None:
-    # 2 x 3 = 6 steps along row C; 3 / 2 is no whole number
-    game, state = position(BOISSIERE, {"D3": "n2C", "C10": "b3C", **RESERVE}, "noir")
-    assert "xC10" not in capture_kinds(play(game, state, "D3-E4"))
+    # 2 x 3 = 6 squares between them along row C (C5 to C10); 3 / 2 is no whole number
+    game, state = position(BOISSIERE, {"D3": "n2C", "C11": "b3C", **RESERVE}, "noir")
+    assert "xC11" not in capture_kinds(play(game, state, "D3-E4"))
     state = play(game, state, "D3-C4")
-    move = take(state, "xC10")
+    move = take(state, "xC11")
     assert move.kind == "assaut" and move.detail == "2 × 3 = 6"
-    # one square more or less and nothing happens
-    _, far = position(BOISSIERE, {"D3": "n2C", "C11": "b3C", **RESERVE}, "noir")
-    assert "xC11" not in capture_kinds(play(game, far, "D3-C4"))
+    # one square more or less between them and nothing happens
+    for square in ("C10", "C12"):
+        _, other = position(BOISSIERE, {"D3": "n2C", square: "b3C", **RESERVE}, "noir")
+        assert f"x{square}" not in capture_kinds(play(game, other, "D3-C4"))
 
 
-def test_assault_needs_every_square_between_empty() -> None:
-    game, state = position(BOISSIERE, {"G2": "n36C", "H4": "b12T", "H3": "b5C", **RESERVE},
-                           "noir")
-    assert "xH4" not in capture_kinds(play(game, state, "G2-H1"))
+def test_assault_counts_the_squares_between_so_neighbours_never_take() -> None:
+    # equal values: 5 / 5 = 1, one square between them, never none
+    game, state = position(BOISSIERE, {"D3": "n5C", "C6": "b5C", **RESERVE}, "noir")
+    state = play(game, state, "D3-C4")
+    move = take(state, "xC6")
+    assert (move.kind, move.captors, move.detail) == ("assaut", ("C4",), "5 / 5 = 1")
+    _, neighbours = position(BOISSIERE, {"D3": "n5C", "C5": "b5C", **RESERVE}, "noir")
+    after = play(game, neighbours, "D3-C4")  # now side by side on row C
+    assert "xC5" not in capture_kinds(after)
+
+
+def test_capture_first_by_assault_counts_the_squares_the_step_crosses() -> None:
+    # a square slides three squares: two between it and the piece it takes first, 6 / 3 = 2
+    _, state = position(BOISSIERE, {"C4": "n6S", "C7": "b3C", **RESERVE}, "noir")
+    move = take(state, "C4xC7")
+    assert (move.kind, move.detail) == ("assaut", "6 / 3 = 2")
+    # 12 / 4 = 3 would have been three steps, but there are only two squares between
+    _, state = position(BOISSIERE, {"C4": "n12S", "C7": "b4C", **RESERVE}, "noir")
+    assert "C4xC7" not in capture_kinds(state)
 
 
 def test_puissance_the_power_takes_its_root() -> None:
@@ -90,13 +106,14 @@ def test_a_pose_followed_by_a_capture_in_the_same_turn() -> None:
 
 
 def test_turns_lists_each_complete_turn(capsys: pytest.CaptureFixture[str]) -> None:
-    # noir's triangle 72 leaps off row G: blanc's triangle 12 (G14) now sees the layer
-    # 1 of noir's pyramid (G2) twelve steps away, 12 x 1 = 12, after any regular move
-    assert main(["turns", BOISSIERE, "G3-H5"]) == 0
+    # noir's square 15 leaps A2-B5; blanc's triangle 90 sliding B14-B12 then has six
+    # squares between it and the 15 on row B (B6 to B11): 90 / 15 = 6
+    assert main(["turns", BOISSIERE, "A2-B5"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "C13-D12 xG2:1" in lines and "C13-D12 fin" in lines
+    assert "B14-B12 xB5" in lines and "B14-B12 fin" in lines
     assert "G14-H12" in lines  # an irregular leap is a whole turn, with no capture
-    assert "G14-G12" in lines  # twelve steps no more: the 12 takes nothing from G12
+    # the only capture: from B14 (seven squares between) or any other square, none
+    assert [line for line in lines if " x" in line] == ["B14-B12 xB5"]
     assert len(lines) == len(set(lines))
 
 

@@ -135,10 +135,11 @@ def b_pair(x: int, a: int, b: int) -> bool:
             or (high % low == 0 and high // low == x) or progression(x, a, b))
 
 
-def b_assault(a: int, x: int, distance: int) -> bool:
-    """The product or the quotient (larger by smaller) is the distance in steps."""
+def b_assault(a: int, x: int, between: int) -> bool:
+    """The product or the quotient (larger by smaller) is the number of squares between
+    the two pieces; neighbours (none between) never."""
     high, low = max(a, x), min(a, x)
-    return a * x == distance or (high % low == 0 and high // low == distance)
+    return between > 0 and (a * x == between or (high % low == 0 and high // low == between))
 
 
 def b_captures(game: Rithmomachie, cells: Cells, side: int) -> set[str]:
@@ -157,7 +158,7 @@ def b_captures(game: Rithmomachie, cells: Cells, side: int) -> set[str]:
                 if cells[s] is not None:
                     if cells[s].side == side:  # type: ignore[union-attr]
                         lined.append((s, max(abs(xy(game, s)[0] - xy(game, v)[0]),
-                                             abs(xy(game, s)[1] - xy(game, v)[1]))))
+                                             abs(xy(game, s)[1] - xy(game, v)[1])) - 1))
                     break
         ways: list[tuple[tuple[int, ...], int]] = [((), victim.value)]
         if len(victim.layers) >= 2:
@@ -166,8 +167,8 @@ def b_captures(game: Rithmomachie, cells: Cells, side: int) -> set[str]:
             ok = any(a == x or power(a, x) for c in near for a in b_values(cells[c]))  # type: ignore[arg-type]
             ok = ok or any(b_pair(x, a, b) for c1, c2 in combinations(near, 2)
                            for a in b_values(cells[c1]) for b in b_values(cells[c2]))  # type: ignore[arg-type]
-            ok = ok or any(b_assault(a, x, dist)
-                           for c, dist in lined for a in b_values(cells[c]))  # type: ignore[arg-type]
+            ok = ok or any(b_assault(a, x, gap)
+                           for c, gap in lined for a in b_values(cells[c]))  # type: ignore[arg-type]
             ok = ok or (not layers and b_imprisoned(game, cells, v, side, any_piece))
             if ok:
                 out.add("x" + names[v] + (f":{layers[0]}" if layers else ""))
@@ -189,11 +190,11 @@ def b_strikes(game: Rithmomachie, cells: Cells, side: int) -> set[str]:
             x = victim.value
             own = b_values(cells[c])  # type: ignore[arg-type]
             others = [o for o in mine if o != c and b_reaches(game, cells, o, t)]
-            distance = len(between) + 1
+            gap = len(between)
             if (any(a == x or power(a, x) for a in own)
                     or any(b_pair(x, a, b) for o in others for a in own
                            for b in b_values(cells[o]))  # type: ignore[arg-type]
-                    or any(b_assault(a, x, distance) for a in own)
+                    or any(b_assault(a, x, gap) for a in own)
                     or b_imprisoned(game, cells, t, side, any_piece)):
                 out.add(f"{names[c]}x{names[t]}")
     return out
