@@ -51,6 +51,8 @@ class Panel:
     borne_off: int | None = None
     partner: int | None = None
     """The seat of the team-mate, in a game of teams."""
+    value_taken: int | None = None
+    """The sum of the values of the pieces taken (rithmomachie's victory of goods)."""
 
 
 @dataclass(frozen=True)

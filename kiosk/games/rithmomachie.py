@@ -80,7 +80,7 @@ class RithmomachiePresentation(Presentation):
         assert isinstance(state, RithmoState)
         panels = tuple(
             Panel(captured=len(mine), in_hand=sum(1 for _, _, free in mine if free),
-                  score="Σ " + str(sum(value for value, _, _ in mine)))
+                  value_taken=sum(value for value, _, _ in mine))
             for mine in state.prisoners
         )
         status = ("", "")

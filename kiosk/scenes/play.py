@@ -682,6 +682,8 @@ class PlayScene(Scene):
                 content.lines.append(self._("En main : {n}").format(n=info.in_hand))
             if info.captured is not None:
                 content.lines.append(self._("Prises : {n}").format(n=info.captured))
+            if info.value_taken is not None:
+                content.lines.append(self._("Valeur prise : {n}").format(n=info.value_taken))
             if info.borne_off is not None:
                 content.lines.append(self._("Sorties : {n}").format(n=info.borne_off))
             if info.score:

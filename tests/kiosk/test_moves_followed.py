@@ -26,9 +26,11 @@ from kiosk.runtime import Kiosk
 from kiosk.scenes.lesson import LessonScene
 from kiosk.scenes.play import PlayScene
 from kiosk.table import HUMAN, Table
+from kiosk.ui import drawn
 from kiosk.ui.theme import CANVAS
 from tests.kiosk.driver import make_kiosk, play_one_decision, settle, steps, tap
 from tests.kiosk.lesson_driver import calm, every_lesson, make_by_touch
+from tests.kiosk.test_choice_pages import crowded_square
 
 ONE_PER_GAME = ("reversi", "moulin", "tablut", "assaut", "latrunculi:seneque",
                 "multitchoukatro", "rithmomachie:boissiere", "rithmomachie:medievale",
@@ -448,3 +450,23 @@ def test_a_lesson_with_a_pyramid_writes_its_layers_under_the_board() -> None:
         kiosk.draw()
         assert scene.layers_key is not None, lesson.id
         assert scene.layers_key.top >= scene.view.board_rect.bottom
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_posed_piece_s_dot_is_explained_under_the_board(lang: str) -> None:
+    moves, _, poses = crowded_square()
+    kiosk = make_kiosk()
+    kiosk.set_language(lang)
+    spec = "rithmomachie:boissiere"
+    scene = PlayScene(kiosk, entry("rithmomachie"), Table(spec, (HUMAN, HUMAN), 1), moves=moves)
+    kiosk.stack.push(scene)
+    scene.play(poses[0])
+    settle(kiosk)
+    canvas = pygame.Surface(CANVAS)
+    with drawn.recorder(canvas) as notes:
+        scene.draw(canvas)
+    words = {"fr": "pièce prise, retournée et reposée", "en": "a captured piece, turned and posed"}
+    texts = [item.text for item in notes.items if item.kind == "text"]
+    assert any(words[lang] in text for text in texts), texts
+    value = {"fr": "Valeur prise : ", "en": "Value taken: "}[lang]
+    assert any(text.startswith(value) for text in texts), texts
