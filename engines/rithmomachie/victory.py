@@ -151,13 +151,15 @@ class Victory:
         names = self.kind.split("+")
         title = "victoire de " + " et de ".join(
             {"corps": "corps", "bien": "bien", "proces": "procès"}.get(n, n) for n in names)
+        title_en = "victory of " + " and of ".join(
+            {"corps": "bodies", "bien": "goods", "proces": "lawsuit"}.get(n, n) for n in names)
         if self.board.variant == "medievale":
-            title = {"corpore": "De Corpore", "bonis": "De Bonis", "lite": "De Lite",
-                     "honore": "De Honore", "honore-liteque": "Honore Liteque"}[self.kind]
+            title = title_en = {"corpore": "De Corpore", "bonis": "De Bonis", "lite": "De Lite",
+                                "honore": "De Honore", "honore-liteque": "Honore Liteque"}[
+                self.kind]
         return (self.kind.replace("+", "_").replace("-", "_"),
                 f"{title} : " + ", ".join(fr[n] for n in names),
-                f"{title.replace('victoire de', 'victory of')}: "
-                + ", ".join(en[n] for n in names))
+                f"{title_en}: " + ", ".join(en[n] for n in names))
 
     # -- proper victories ----------------------------------------------------------------
 

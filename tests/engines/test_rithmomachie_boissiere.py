@@ -655,3 +655,11 @@ def test_a_side_without_any_decision_loses() -> None:
     _, state = position(BOISSIERE, {"A1": "n4C", "B2": "b9C", "H16": "b49S"}, "noir")
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == ("blanc",) and outcome.code == "blocked"
+
+
+def test_a_common_victory_is_named_in_each_language() -> None:
+    state = _capture_once(f"{BOISSIERE},victoire=corps+bien,pieces=2,somme=30", "5C", "n25S")
+    outcome = state.outcome()
+    assert outcome is not None
+    assert outcome.reason_in("fr").startswith("victoire de corps et de bien : 2 pièces prises")
+    assert outcome.reason_in("en").startswith("victory of bodies and of goods: 2 pieces taken")
