@@ -30,10 +30,11 @@ to win it, the stake being only counted in the score.
    (computed once by recursion on the scores, gammons one game in five,
    without the cube), and the cube's ownership by Janowski's model: cube
    efficiency ``CUBE_LIFE``, take and cash points from the table.  A dead
-   cube (Crawford manche, no cube, 64) counts at its face value only; a
-   tiny nudge (``CUBE_CLAIM``) keeps the machine from doubling when it
-   changes nothing.  The searches then double, take and drop by comparing
-   these values.
+   cube (the Crawford manche, with that option; no cube) counts at its face
+   value only; the cube has no cap, and once it is worth the match to both
+   players the table gives the same equities doubled or not.  A tiny nudge
+   (``CUBE_CLAIM``) keeps the machine from doubling when it changes nothing.
+   The searches then double, take and drop by comparing these values.
 
 A finished game is worth ±1 to the searches whatever its points; they meet
 it only in the last turns, where bearing the last checker off is always
@@ -70,6 +71,9 @@ it), so that the machine does not double when doubling changes nothing."""
 DEAD_CUBE_CLAIM = 0.03
 """The same nudge where the stake cannot matter: a single game (the machine plays to
 win it) or a cube already worth the match to both players."""
+CLAIMED_DOUBLINGS = 6
+"""The nudge grows with the cube's doublings up to this many (a cube of 64), then stays:
+the cube has no cap, the nudge must stay tiny."""
 CUBE_LIFE = 0.68
 """Janowski's cube efficiency: how much of the live cube's value is really there."""
 MATCH_GAMMONS = 0.2
@@ -143,7 +147,7 @@ class Stakes:
             return
         mine, theirs = game.match - state.score[seat], game.match - state.score[1 - seat]
         self.at_cube = _outcome_equities(mine, theirs, cube)
-        self.alive = state.cube_alive(cube)
+        self.alive = state.cube_alive()
         if self.alive:
             self.at_double = _outcome_equities(mine, theirs, 2 * cube)
             self.cash = match_equity(mine - cube, theirs)
@@ -242,7 +246,8 @@ def position_valuer(state: BackgammonState, seat: int) -> Callable[[Chances], fl
     if state.owner >= 0:
         away = [game.match - score for score in state.score]
         dead = game.match <= 1 or max(away) <= state.cube
-        claim = (DEAD_CUBE_CLAIM if dead else CUBE_CLAIM) * (state.cube.bit_length() - 1)
+        doublings = min(state.cube.bit_length() - 1, CLAIMED_DOUBLINGS)
+        claim = (DEAD_CUBE_CLAIM if dead else CUBE_CLAIM) * doublings
         claim = claim if state.owner == seat else -claim
 
     def with_cube(chances: Chances) -> float:
