@@ -319,8 +319,8 @@ CATALOGUE: tuple[Entry, ...] = (
         "Une course de vitesse jouée dans toute l'Europe et dans l'est de la Méditerranée.",
         "A race played all over Europe and around the eastern Mediterranean.",
         (_p("backgammon", "Match en 5 points", "5-point match",
-            "Plusieurs parties ; à tout moment, le videau (le dé des enjeux) permet de "
-            "doubler les points.",
+            "Plusieurs parties ; à tout moment, le videau (le dé des enjeux) double les "
+            "points.",
             "Several games; at any moment, the doubling cube lets you double the stake.",
             (40, 60),
             path=(_MATCH, ("En 5 points", "To 5 points"))),
@@ -338,14 +338,14 @@ CATALOGUE: tuple[Entry, ...] = (
             "Une seule partie, mais on peut doubler l'enjeu en cours de route.",
             "One game, but the stake may be doubled along the way.", (15, 25),
             path=(_SINGLE, ("Avec le videau", "With the cube"))),
-         _p("backgammon,crawford=true", "Match en 5 points, règle Crawford",
-            "5-point match, Crawford rule",
-            "Règle Crawford, celle des tournois : quand un joueur n'est plus qu'à un point "
-            "de gagner le match, la manche suivante se joue sans videau.",
-            "The Crawford rule, used in tournaments: when a player is one point away from "
-            "winning the match, the next game is played without the doubling cube.",
-            (40, 60), path=(_MATCH, ("En 5 points, règle Crawford",
-                                      "To 5 points, Crawford rule")))),
+         _p("backgammon,crawford=true", "Match en 5 points, règle des tournois",
+            "5-point match, tournament rule",
+            "Règle Crawford : quand l'un est à un point de gagner, la manche suivante est "
+            "sans videau.",
+            "Crawford rule: when a player is one point from winning, the next game has no "
+            "cube.",
+            (40, 60), path=(_MATCH, ("En 5 points, règle des tournois",
+                                      "To 5 points, tournament rule")))),
         True, *_NOIR_BLANC, *_OPENING_THROW, lot_by_dice=True,
         headings=(("Durée", "Length"), _VARIANT),
     ),
