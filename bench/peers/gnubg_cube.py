@@ -10,8 +10,9 @@ then asked whether to double there, and whether to take that double; the
 equity lost per decision is the proper action's equity minus the chosen one's
 (the answer taken as right after a double, and the double as offered when the
 answer is judged).  Ways of deciding: each level of the kiosk, and the
-evaluator at once (0-ply) and one throw on (1-ply) without noise.  Needs
-Debian's ``gnubg``.
+evaluator at once (0-ply) and one throw on (1-ply) without noise.  The
+matches are played with the Crawford rule (:data:`SPEC`), which gnubg's match
+equities assume.  Needs Debian's ``gnubg``.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ from engines.tables import ANSWER, CUBE
 from engines.tables.moves import DOUBLE, TAKE
 
 LABELS = ("No double", "Double, take", "Double, pass")
+SPEC = "backgammon,crawford=true"
+"""gnubg's matches have the Crawford rule (the kiosk's default match has none)."""
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,7 @@ def analyse(states: Sequence[BackgammonState], plies: int) -> list[CubeAnalysis 
 def cube_positions(matches: int, seed: int = 0) -> list[BackgammonState]:
     """The positions where the player on roll may double, in ``matches`` matches
     between joueurs on seeded dice."""
-    game = find_game("backgammon")
+    game = find_game(SPEC)
     found: list[BackgammonState] = []
     for number in range(seed, seed + matches):
         rng = random.Random(number)
@@ -117,7 +120,7 @@ def cube_positions(matches: int, seed: int = 0) -> list[BackgammonState]:
 
 def deciders() -> dict[str, Callable[[State], Move]]:
     """Each way of deciding, by name: the levels, and the evaluator alone."""
-    game = find_game("backgammon")
+    game = find_game(SPEC)
     evaluator = evaluator_for(game)
     assert evaluator is not None
     ways: dict[str, Callable[[State], Move]] = {

@@ -28,12 +28,15 @@ to win it, the stake being only counted in the score.
 3. **Match and cube**: the outcomes (win or lose, single, gammon or
    backgammon, at the current cube) are weighed by a match equity table
    (computed once by recursion on the scores, gammons one game in five,
-   without the cube), and the cube's ownership by Janowski's model: cube
-   efficiency ``CUBE_LIFE``, take and cash points from the table.  A dead
-   cube (Crawford manche, no cube, 64) counts at its face value only; a
-   tiny nudge (``CUBE_CLAIM``) keeps the machine from doubling when it
-   changes nothing.  The searches then double, take and drop by comparing
-   these values.
+   without the cube but where a player is one point from the target: with no
+   Crawford rule, the default, the trailer doubles at once in every such game
+   and each is played for 2 points), and the cube's ownership by Janowski's
+   model: cube efficiency ``CUBE_LIFE``, take and cash points from the table.  A dead
+   cube (the Crawford manche, with that option; no cube) counts at its face
+   value only; the cube has no cap, and once it is worth the match to both
+   players the table gives the same equities doubled or not.  A tiny nudge
+   (``CUBE_CLAIM``) keeps the machine from doubling when it changes nothing.
+   The searches then double, take and drop by comparing these values.
 
 A finished game is worth ±1 to the searches whatever its points; they meet
 it only in the last turns, where bearing the last checker off is always
@@ -46,7 +49,7 @@ from collections.abc import Callable, Hashable
 
 from engines.ai.backgammon_network import contact_chances, network_inputs, side_inputs
 from engines.ai.evaluation import register_evaluator
-from engines.backgammon import RULES, BackgammonState, manche_value
+from engines.backgammon import RULES, Backgammon, BackgammonState, manche_value
 from engines.backgammon.chances import Chances
 from engines.backgammon.chances import cubeless as race_chances
 from engines.caches import forgettable, remember
@@ -70,6 +73,9 @@ it), so that the machine does not double when doubling changes nothing."""
 DEAD_CUBE_CLAIM = 0.03
 """The same nudge where the stake cannot matter: a single game (the machine plays to
 win it) or a cube already worth the match to both players."""
+CLAIMED_DOUBLINGS = 6
+"""The nudge grows with the cube's doublings up to this many (a cube of 64), then stays:
+the cube has no cap, the nudge must stay tiny."""
 CUBE_LIFE = 0.68
 """Janowski's cube efficiency: how much of the live cube's value is really there."""
 MATCH_GAMMONS = 0.2
@@ -85,19 +91,33 @@ backgammon, 3 points, is worth 1)."""
 # --------------------------------------------------------------------------- match and cube
 
 
-def _equity_table(size: int) -> list[list[float]]:
+def _equity_table(size: int, cube_at_match_point: bool = False) -> list[list[float]]:
     """``table[a][b]``: chance of winning the match needing ``a`` points against ``b``
-    (1 <= a, b <= size; post-Crawford and cube effects ignored, gammons one game in
-    five)."""
+    (1 <= a, b <= size; cube effects ignored, gammons one game in five).
+
+    Without ``cube_at_match_point`` a player one point from the target plays for
+    single games, as in the Crawford manche (the later manches are taken alike).
+    With it (the cube, no Crawford rule: the source's match), the trailer doubles at
+    once in every such game and the leader takes, or drops when that costs nothing:
+    each game is played for 2 points, the trailer's gammons for 4.
+    """
     g = MATCH_GAMMONS
     table = [[0.0] * (size + 1) for _ in range(size + 1)]
 
     def at(a: int, b: int) -> float:
         return 1.0 if a <= 0 else 0.0 if b <= 0 else table[a][b]
 
+    if cube_at_match_point:
+        table[1][1] = 0.5
+        for b in range(2, size + 1):
+            take = 0.5 + 0.5 * ((1 - g) * at(1, b - 2) + g * at(1, b - 4))
+            table[1][b] = max(take, at(1, b - 1))
+            table[b][1] = 1.0 - table[1][b]
     for total in range(2, 2 * size + 1):
         for a in range(max(1, total - size), min(size, total - 1) + 1):
             b = total - a
+            if cube_at_match_point and 1 in (a, b):
+                continue
             win = (1 - g) * at(a - 1, b) + g * at(a - 2, b)
             lose = (1 - g) * at(a, b - 1) + g * at(a, b - 2)
             table[a][b] = 0.5 * win + 0.5 * lose
@@ -107,15 +127,31 @@ def _equity_table(size: int) -> list[list[float]]:
 EQUITY_TABLE = _equity_table(25)
 EQUITY_COLUMNS = [[row[b] for row in EQUITY_TABLE] for b in range(26)]
 """``EQUITY_COLUMNS[b][a]`` is ``EQUITY_TABLE[a][b]``."""
+CUBE_AT_MATCH_POINT_TABLE = _equity_table(25, cube_at_match_point=True)
+CUBE_AT_MATCH_POINT_COLUMNS = [[row[b] for row in CUBE_AT_MATCH_POINT_TABLE]
+                               for b in range(26)]
+"""The same with the cube alive when a player is one point from the target (no
+Crawford rule, the default)."""
 
 
-def match_equity(away: int, other_away: int) -> float:
-    """Chance of winning the match needing ``away`` points against ``other_away``."""
+def _tables(game: Backgammon) -> tuple[list[list[float]], list[list[float]]]:
+    """The equity table of ``game`` and its columns: with the cube and no Crawford
+    rule, the cube stays alive when a player is one point from the target."""
+    if game.cube_on and not game.crawford_rule:
+        return CUBE_AT_MATCH_POINT_TABLE, CUBE_AT_MATCH_POINT_COLUMNS
+    return EQUITY_TABLE, EQUITY_COLUMNS
+
+
+def match_equity(away: int, other_away: int, game: Backgammon | None = None) -> float:
+    """Chance of winning the match needing ``away`` points against ``other_away`` (in
+    ``game``: by default as if a player one point from the target played for single
+    games)."""
     if away <= 0:
         return 1.0
     if other_away <= 0:
         return 0.0
-    return EQUITY_TABLE[away][other_away]
+    table = EQUITY_TABLE if game is None else _tables(game)[0]
+    return table[away][other_away]
 
 
 def equity(chances: Chances, state: BackgammonState, seat: int, cube: int,
@@ -142,12 +178,12 @@ class Stakes:
         if not self.match:
             return
         mine, theirs = game.match - state.score[seat], game.match - state.score[1 - seat]
-        self.at_cube = _outcome_equities(mine, theirs, cube)
-        self.alive = state.cube_alive(cube)
+        self.at_cube = _outcome_equities(game, mine, theirs, cube)
+        self.alive = state.cube_alive()
         if self.alive:
-            self.at_double = _outcome_equities(mine, theirs, 2 * cube)
-            self.cash = match_equity(mine - cube, theirs)
-            self.dropped = match_equity(mine, theirs - cube)
+            self.at_double = _outcome_equities(game, mine, theirs, 2 * cube)
+            self.cash = match_equity(mine - cube, theirs, game)
+            self.dropped = match_equity(mine, theirs - cube, game)
 
     def equity(self, chances: Chances) -> float:
         """Chance of winning what is played for with these cubeless chances: the match
@@ -186,10 +222,12 @@ class Stakes:
         return CUBE_LIFE * live + (1 - CUBE_LIFE) * dead
 
 
-def _outcome_equities(mine: int, theirs: int, stake: int) -> tuple[float, ...]:
+def _outcome_equities(game: Backgammon, mine: int, theirs: int,
+                      stake: int) -> tuple[float, ...]:
     """The match equities, needing ``mine`` points against ``theirs``, after winning a
     single game, a gammon and a backgammon at ``stake``, then after losing them."""
-    mine_row, theirs_column = EQUITY_TABLE[mine], EQUITY_COLUMNS[theirs]
+    table, columns = _tables(game)
+    mine_row, theirs_column = table[mine], columns[theirs]
     wins = (theirs_column[a] if a > 0 else 1.0 for a in (mine - k * stake for k in (1, 2, 3)))
     losses = (mine_row[b] if b > 0 else 0.0 for b in (theirs - k * stake for k in (1, 2, 3)))
     return (*wins, *losses)
@@ -242,7 +280,8 @@ def position_valuer(state: BackgammonState, seat: int) -> Callable[[Chances], fl
     if state.owner >= 0:
         away = [game.match - score for score in state.score]
         dead = game.match <= 1 or max(away) <= state.cube
-        claim = (DEAD_CUBE_CLAIM if dead else CUBE_CLAIM) * (state.cube.bit_length() - 1)
+        doublings = min(state.cube.bit_length() - 1, CLAIMED_DOUBLINGS)
+        claim = (DEAD_CUBE_CLAIM if dead else CUBE_CLAIM) * doublings
         claim = claim if state.owner == seat else -claim
 
     def with_cube(chances: Chances) -> float:
@@ -256,7 +295,7 @@ def finished_value(state: BackgammonState, seat: int, loser: Side) -> float:
     if game.match <= 1:
         return manche_value(loser) / POINTS_SCALE if not game.cube_on else 1.0
     mine, theirs = (game.match - score for score in (state.score[seat], state.score[1 - seat]))
-    return 2.0 * match_equity(mine - state.cube * manche_value(loser), theirs) - 1.0
+    return 2.0 * match_equity(mine - state.cube * manche_value(loser), theirs, game) - 1.0
 
 
 def turn_value(state: BackgammonState) -> float:
@@ -318,7 +357,7 @@ def evaluate(state: State, player: str) -> float:
         game = state.game
         if state.cube == 1 and game.match > 1:  # a new manche: the table's own value
             away = [game.match - score for score in state.score]
-            return 2.0 * match_equity(away[seat], away[1 - seat]) - 1.0
+            return 2.0 * match_equity(away[seat], away[1 - seat], game) - 1.0
         if plays_for_points(state):
             return 0.0
         return 2.0 * equity(OPENING_CHANCES, state, seat, state.cube, -1) - 1.0
@@ -339,8 +378,8 @@ def evaluate(state: State, player: str) -> float:
         else:
             mine = game.match - state.score[seat]
             theirs = game.match - state.score[1 - seat]
-            cashed = match_equity(mine - state.cube, theirs) if seat == mover else \
-                match_equity(mine, theirs - state.cube)
+            cashed = match_equity(mine - state.cube, theirs, game) if seat == mover else \
+                match_equity(mine, theirs - state.cube, game)
         value = min(taken, cashed) if seat == mover else max(taken, cashed)
         return 2.0 * value - 1.0
     return position_value(chances, state, seat)

@@ -43,8 +43,8 @@ class Backgammon(Game):
         Variant(
             "",
             "Backgammon (match en 5 points)",
-            "Match en 5 points avec le videau, la règle Crawford et un doublement "
-            "automatique quand les dés de départ sont égaux.",
+            "Match en 5 points avec le videau, qu'on peut proposer à tout moment de la "
+            "manche, et un doublement automatique quand les dés de départ sont égaux.",
         ),
         Variant(
             "simple",
@@ -58,8 +58,9 @@ class Backgammon(Game):
         Option("match", 5, "points à atteindre pour gagner le match (1 : une seule partie, "
                "qui rapporte son enjeu)", choices=(1, 5, 10, 20)),
         Option("cube", True, "on joue avec le videau (proposer de doubler l'enjeu)"),
-        Option("crawford", True, "règle Crawford : pas de videau pendant la manche qui suit "
-               "celle où un joueur arrive à un point du but"),
+        Option("crawford", False, "règle Crawford (règle de tournoi, absente du livret) : "
+               "pas de videau pendant la manche qui suit celle où un joueur arrive à un "
+               "point du but"),
         Option("auto_doubles", 1, "doublements automatiques de l'enjeu quand les dés de "
                "départ sont égaux (0 : aucun)", minimum=0, maximum=6),
         Option("max_turns", 1000, "une manche qui dure ce nombre de tours est arrêtée et "

@@ -11,6 +11,11 @@ the match length (0 for a single game, played as gnubg's money game) and
 the scores.  gnubg's player 1 (X, at the bottom) is noir and its player 0
 (O) is blanc.  gnubg knows only whole turns: in the middle of a turn the
 Match ID shows no dice.
+
+The Match ID holds the cube as its power of two in 4 bits and each score in
+15 bits: a cube above 2^15 = 32768 (the rules put no cap on it) or a score
+above 32767 has no Match ID, and :func:`match_id` raises
+:class:`~engines.core.NotationError` saying so.
 """
 
 from __future__ import annotations
@@ -36,6 +41,10 @@ MATCH_FIELDS = (
 )
 """The Match ID's fields and their widths in bits, lowest bit first."""
 CENTRED = 3
+LARGEST_CUBE = 1 << ((1 << 4) - 1)
+"""The largest cube a Match ID can hold: 2^15 (its power of two in 4 bits)."""
+LARGEST_SCORE = (1 << 15) - 1
+"""The largest score a Match ID can hold (15 bits)."""
 PLAYING, GAME_OVER, RESIGNED, DROPPED_STATE = 1, 2, 3, 4
 
 
@@ -76,7 +85,15 @@ def position_id(state: BackgammonState) -> str:
 
 
 def match_id(state: BackgammonState) -> str:
-    """gnubg's Match ID of ``state`` (see the module docstring)."""
+    """gnubg's Match ID of ``state`` (see the module docstring); a cube above
+    :data:`LARGEST_CUBE` or a score above :data:`LARGEST_SCORE` has none
+    (:class:`NotationError`)."""
+    if state.cube > LARGEST_CUBE:
+        raise NotationError(f"a gnubg Match ID holds a cube of at most {LARGEST_CUBE}, "
+                            f"not {state.cube}")
+    if max(state.score) > LARGEST_SCORE:
+        raise NotationError(f"a gnubg Match ID holds scores of at most {LARGEST_SCORE}, "
+                            f"not {max(state.score)}")
     phase = state.phase
     mover = state.mover
     dice = (0, 0)
@@ -172,8 +189,8 @@ def from_position_id(game: Backgammon, position: str, match: str | None = None) 
     mover = 1 - fields["move"]
     boards = (on_roll, opponent) if mover == 0 else (opponent, on_roll)
     owner = -1 if fields["owner"] == CENTRED else 1 - fields["owner"]
-    if fields["owner"] == 2 or fields["cube"] > 6:
-        raise NotationError(f"gnubg id '{source}': the cube is not one of 1-64 with an owner")
+    if fields["owner"] == 2:
+        raise NotationError(f"gnubg id '{source}': the cube has no owner nor is in the middle")
     dice = (fields["die1"], fields["die2"])
     score = (fields["score1"], fields["score0"])
     cube = 1 << fields["cube"]

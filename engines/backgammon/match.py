@@ -1,4 +1,10 @@
-"""Stakes and matches: what a manche is worth, the cube's use, the Crawford rule."""
+"""Stakes and matches: what a manche is worth, the cube's use, the Crawford rule.
+
+The source lets either player offer to double "à n'importe quel moment de la
+manche", the stakes rising "2 puis 4, puis 8, puis 16..." with no cap: the cube
+has none, and the Crawford rule (no doubling in the manche after a player comes
+one point from the target) is only an option, off by default.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +15,6 @@ from engines.tables.rules import Side
 if TYPE_CHECKING:
     from engines.backgammon.game import Backgammon
 
-MAX_CUBE = 64
-"""The cube's largest face: no doubling beyond it."""
 SINGLE, GAMMON, BACKGAMMON = 1, 2, 3
 RESULT_CODES = {SINGLE: "simple", GAMMON: "gammon", BACKGAMMON: "backgammon"}
 RESULT_NAMES = {SINGLE: "partie simple", GAMMON: "gammon", BACKGAMMON: "backgammon"}
@@ -35,21 +39,20 @@ def may_double(game: Backgammon, seat: int, cube: int, owner: int, crawford: boo
     return (
         game.cube_on
         and not crawford
-        and cube < MAX_CUBE
         and owner in (-1, seat)
     )
 
 
 def auto_double_allowed(game: Backgammon, cube: int, crawford: bool) -> bool:
     """Whether a tie at the opening throw doubles the stake once more."""
-    return not crawford and cube < MAX_CUBE and cube < 1 << game.auto_doubles
+    return not crawford and cube < 1 << game.auto_doubles
 
 
 def next_is_crawford(game: Backgammon, before: tuple[int, int], after: tuple[int, int],
                      crawford: bool) -> bool:
     """Whether the manche after one that took the score from ``before`` to ``after``
     is the Crawford manche: the first after a player reaches one point from the
-    target while the other is further."""
+    target while the other is further (only with the ``crawford`` option)."""
     if not game.crawford_rule or crawford or game.match <= 1:
         return False
     near = game.match - 1

@@ -14,7 +14,6 @@ from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engines.backgammon.match import (
-    MAX_CUBE,
     RESULT_CODES,
     RESULT_NAMES,
     RESULT_NAMES_EN,
@@ -120,11 +119,10 @@ class BackgammonState(TablesState):
         """Whether the player whose turn it is may double before throwing."""
         return may_double(self.game, self.mover, self.cube, self.owner, self.crawford)
 
-    def cube_alive(self, cube: int | None = None) -> bool:
-        """Whether the cube (at ``cube``, by default its value now) may still be turned
-        in this manche by somebody."""
-        value = self.cube if cube is None else cube
-        return self.game.cube_on and not self.crawford and value < MAX_CUBE
+    def cube_alive(self) -> bool:
+        """Whether the cube may still be turned in this manche by somebody, whatever its
+        value (it has no cap): with the cube, except in the Crawford manche."""
+        return self.game.cube_on and not self.crawford
 
     def _generate(self) -> Sequence[Any]:
         if self.phase == CUBE:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engines.backgammon.match import MAX_CUBE
 from engines.backgammon.rules import RULES
 from engines.backgammon.state import BEAR_OFF, CAPPED, DROPPED, BackgammonState
 from engines.core import NotationError
@@ -69,10 +68,14 @@ class _Reader:
         if word[-1:] in ("n", "b"):
             owner = "nb".index(word[-1])
             word = word[:-1]
-        if not word.isdigit() or int(word) not in {1 << k for k in range(7)}:
-            raise self.bad(f"the cube is '{word}', expected 1, 2, 4… {MAX_CUBE}, followed "
-                           "by n or b when noir or blanc holds it")
-        return int(word), owner
+        try:
+            value = int(word) if word.isdigit() else 0
+        except ValueError:  # more digits than Python reads
+            value = 0
+        if value < 1 or value & (value - 1):
+            raise self.bad(f"the cube is '{word[:20]}', expected a power of two (1, 2, 4, "
+                           "8… with no cap), followed by n or b when noir or blanc holds it")
+        return value, owner
 
     def score(self, word: str) -> tuple[int, int]:
         left, dash, right = word.partition("-")
@@ -197,7 +200,10 @@ def render_diagram(state: BackgammonState) -> str:
     if state.phase not in (OPENING, OVER):
         from engines.backgammon.gnubg import gnubg_id
 
-        lines.append(f"gnubg : {gnubg_id(state)}")
+        try:
+            lines.append(f"gnubg : {gnubg_id(state)}")
+        except NotationError as error:
+            lines.append(f"gnubg : pas d'identifiant ({error})")
     return "\n".join(lines)
 
 

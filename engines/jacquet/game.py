@@ -57,7 +57,11 @@ class Jacquet(Game):
         return read_position(self, text)
 
     def geometry(self) -> Geometry:
-        extra = [("off-noir", 13.75, BOTTOM_Y - 2.0), ("off-blanc", -0.75, TOP_Y + 2.0)]
+        """The board as the source seats the players: noir along the B side (B12 at his
+        left, B1 at his right), his home N6-N1 across the board at his top left, his
+        tray beside it; blanc opposite, along the N side, his home B6-B1 at his top
+        left (the bottom right as noir sees it)."""
+        extra = [("off-noir", -0.75, TOP_Y + 2.0), ("off-blanc", 13.75, BOTTOM_Y - 2.0)]
         return track_geometry(
             NAMES,
             extra,
@@ -66,12 +70,13 @@ class Jacquet(Game):
                 "maison-blanc": NAMES[12:18],
                 "depart-noir": ("B12",),
                 "depart-blanc": ("N12",),
-                "cote-noir": NAMES[0:12],
-                "cote-blanc": NAMES[12:24],
+                "cote-noir": NAMES[12:24],
+                "cote-blanc": NAMES[0:12],
                 "sortie-noir": ("off-noir",),
                 "sortie-blanc": ("off-blanc",),
             },
             cycle=True,
+            turned=True,
         )
 
     def ending(self) -> Ending:

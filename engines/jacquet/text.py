@@ -130,13 +130,15 @@ def check_move_text(text: str) -> None:
 
 
 def render_diagram(state: JacquetState) -> str:
-    """The board with the source's names and both numberings, then the turn."""
+    """The board with the source's names and both numberings, then the turn; noir
+    sits at the bottom, along the B side (B12 at the bottom left, N1 at the top
+    left), as the source seats him."""
     noir, blanc = state.boards
     lines = render_rows(noir, blanc, MIRROR, (
         ("points", list(NAMES)),
         ("noir", [str(n) for n in range(1, 25)]),
         ("blanc", [str(MIRROR[n]) for n in range(1, 25)]),
-    ))
+    ), turned=True)
     pips = state.total_pips()
     lines.append(f"sortis : noir ●{noir[0]}  blanc ○{blanc[0]}     "
                  f"courses : noir {pips[0]}  blanc {pips[1]}")

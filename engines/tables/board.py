@@ -2,9 +2,15 @@
 
 Both games name the 24 points by noir's route, 1 (noir's last point) to 24
 (noir's first); :attr:`TablesRules.mirror` turns one side's numbering into
-the other's.  On the layout noir sits at the bottom: points 1-6 bottom
-right (1 in the corner), 7-12 bottom left, 13-18 top left, 19-24 top right,
-the bar in the middle column.  A point's coordinates are the middle of the
+the other's.  On the layout noir sits at the bottom.  Backgammon's board is
+the standard one, noir's home before him at his right: points 1-6 bottom
+right (1 in the corner), 7-12 bottom left, 13-18 top left, 19-24 top right.
+Jacquet's is that layout turned half round (``turned``), as its source seats
+the players: each one's home "face à soi, en haut et à gauche", the start
+side "précisément devant soi".  Noir sits along his start side, 24-13
+(B12-B1) left to right along the bottom, and his route comes back along the
+far side, 12-1 (N12-N1) right to left, his home 6-1 at the top left.  The
+bar is in the middle column.  A point's coordinates are the middle of the
 base of its triangle (where its first checker stands): x from 0.5 to 12.5
 with the bar at 6.5, y 0.5 for the top row and 10.5 for the bottom row.
 """
@@ -22,21 +28,36 @@ NOIR, BLANC = "noir", "blanc"
 PLAYERS = (NOIR, BLANC)
 TOP_Y, BOTTOM_Y = 0.5, 10.5
 BAR_X = 6.5
+WIDTH = 13.0
+"""The layout's width: two halves of six points and the bar between them."""
 
 
-def point_x(number: int) -> float:
-    """The x coordinate of the point noir calls ``number``."""
+def point_x(number: int, turned: bool = False) -> float:
+    """The x coordinate of the point noir calls ``number`` (``turned``: jacquet's
+    layout, turned half round)."""
     if number <= 6:
-        return 13.5 - number
-    if number <= 12:
-        return 12.5 - number
-    if number <= 18:
-        return number - 12.5
-    return number - 11.5
+        x = 13.5 - number
+    elif number <= 12:
+        x = 12.5 - number
+    elif number <= 18:
+        x = number - 12.5
+    else:
+        x = number - 11.5
+    return WIDTH - x if turned else x
 
 
-def point_y(number: int) -> float:
-    return BOTTOM_Y if number <= 12 else TOP_Y
+def point_y(number: int, turned: bool = False) -> float:
+    """The y coordinate of the point noir calls ``number``: noir's 1-12 on the bottom
+    row, or on the top row when ``turned``."""
+    return BOTTOM_Y if (number <= 12) != turned else TOP_Y
+
+
+def rows(turned: bool = False) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Noir's numbers of the top row's points, then of the bottom row's, left to right."""
+    left_to_right = sorted(range(1, 25), key=lambda n: point_x(n, turned))
+    top = tuple(n for n in left_to_right if point_y(n, turned) == TOP_Y)
+    bottom = tuple(n for n in left_to_right if point_y(n, turned) == BOTTOM_Y)
+    return top, bottom
 
 
 def track_geometry(
@@ -44,16 +65,19 @@ def track_geometry(
     extra: Sequence[tuple[str, float, float]],
     regions: Mapping[str, Iterable[str]],
     cycle: bool,
+    turned: bool = False,
 ) -> Geometry:
     """A ``track`` geometry: point ``i`` is noir's point ``i + 1`` called ``names[i]``,
     then the ``extra`` points (bars, borne-off trays).  Edges join the points
     along the route (and noir's point 1 to 24 when the route is a ``cycle``);
-    lines are the two rows, left to right."""
-    points = [Point(i, names[i], point_x(i + 1), point_y(i + 1)) for i in range(24)]
+    lines are the two rows, left to right.  ``turned``: jacquet's layout (see the
+    module docstring)."""
+    points = [
+        Point(i, names[i], point_x(i + 1, turned), point_y(i + 1, turned)) for i in range(24)
+    ]
     points += [Point(24 + k, name, x, y) for k, (name, x, y) in enumerate(extra)]
     edges = [(i, i + 1) for i in range(23)] + ([(23, 0)] if cycle else [])
-    top = tuple(range(12, 24))
-    bottom = tuple(range(11, -1, -1))
+    top, bottom = (tuple(n - 1 for n in row) for row in rows(turned))
     index = {p.name: p.index for p in points}
     return Geometry(
         kind="track",
@@ -119,11 +143,13 @@ def settle_off(side: list[int], who: str, text: str, game: str) -> Side:
 
 
 def render_rows(noir: Side, blanc: Side, mirror: Sequence[int],
-                labels: Sequence[tuple[str, Sequence[str]]]) -> list[str]:
-    """Two rows of twelve points with the bar between the halves.
+                labels: Sequence[tuple[str, Sequence[str]]], turned: bool = False) -> list[str]:
+    """Two rows of twelve points with the bar between the halves, as the layout
+    draws them (noir at the bottom; ``turned``: jacquet's layout).
 
     ``labels`` are (title, 24 names in noir's numbering) lines printed above
-    the top row (names of 13-24) and below the bottom row (names of 12-1).
+    the top row and below the bottom row (backgammon: names of 13-24 above,
+    12-1 below; jacquet: 1-12 above, 24-13 below).
     """
 
     def cell(number: int) -> str:
@@ -137,8 +163,7 @@ def render_rows(noir: Side, blanc: Side, mirror: Sequence[int],
         cells = [f"{show(n):>4}" for n in numbers]
         return "".join(cells[:6]) + "  |" + "".join(cells[6:])
 
-    top = list(range(13, 25))
-    bottom = list(range(12, 0, -1))
+    top, bottom = rows(turned)
     lines = []
     for title, names in labels:
         lines.append(f"{title:<7}" + row(top, lambda n: names[n - 1]))  # noqa: B023

@@ -6,8 +6,8 @@ import random
 
 import pygame
 
-from kiosk.ui.text import blit_text
-from kiosk.ui.theme import PALETTE
+from kiosk.ui.text import MIN_TEXT, blit_text, fit_size
+from kiosk.ui.theme import PALETTE, font
 
 PIPS = {
     1: [(0.5, 0.5)],
@@ -91,18 +91,37 @@ def dice_size(count: int, size: int) -> tuple[int, int]:
     return count * size + max(0, count - 1) * (size // 4), size
 
 
+SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def cube_face(value: int, size: int) -> tuple[str, int]:
+    """What a cube of side ``size`` shows for ``value`` (64 when it is still at 1), and
+    the text size: the number, made smaller to fit; a number too long to read at the
+    smallest text size (the stakes have no cap) as a power of two, ``2¹⁴``."""
+    width = round(size * 0.82)
+    largest = size // 2
+    smallest = min(MIN_TEXT, largest)
+    text = str(value if value > 1 else 64) if value.bit_length() <= 20 else ""
+    for candidate in range(largest, smallest - 1, -1):
+        if text and font(candidate, "sans-bold").size(text)[0] <= width:
+            return text, candidate
+    power = "2" + str(value.bit_length() - 1).translate(SUPERSCRIPTS)
+    return power, fit_size(power, width, largest, "sans-bold", smallest)
+
+
 def draw_cube(surface: pygame.Surface, centre: tuple[int, int], size: int, value: int) -> None:
-    """The doubling cube showing ``value`` (64 when it is still at 1)."""
+    """The doubling cube showing ``value`` (64 when it is still at 1), whatever its size."""
     rect = pygame.Rect(0, 0, size, size)
     rect.center = centre
     pygame.draw.rect(surface, (0, 0, 0, 90), rect.move(3, 5), border_radius=size // 7)
     pygame.draw.rect(surface, (250, 246, 236), rect, border_radius=size // 7)
     pygame.draw.rect(surface, PALETTE.accent_dark, rect, 3, border_radius=size // 7)
+    text, text_size = cube_face(value, size)
     blit_text(
         surface,
-        str(value if value > 1 else 64),
+        text,
         rect.center,
-        size // 2,
+        text_size,
         PALETTE.accent_dark,
         "sans-bold",
         anchor="center",

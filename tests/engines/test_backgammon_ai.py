@@ -12,7 +12,7 @@ from engines.ai import make_bot
 from engines.ai.eval_backgammon import cubeless, evaluate, match_equity
 from engines.backgammon import START, BackgammonState
 from engines.core import CHANCE, State
-from tests.engines.backgammon_positions import points
+from tests.engines.backgammon_positions import backgammon, points
 
 OPENING = {24: 2, 13: 5, 8: 3, 6: 5}
 
@@ -84,6 +84,29 @@ def test_match_equity_table() -> None:
     assert match_equity(5, 5) == pytest.approx(0.5)
     assert match_equity(1, 5) > match_equity(2, 5) > match_equity(5, 5) > match_equity(5, 2)
     assert match_equity(0, 3) == 1.0 and match_equity(3, 0) == 0.0
+
+
+def test_the_cube_stays_alive_at_match_point_without_the_crawford_rule() -> None:
+    """With no Crawford rule (the default) a player one point from the target faces the
+    cube in every game: the trailer doubles at once, each game is played for 2 points.
+    The leader then takes when the trailer needs an odd number of points (5: dropping
+    would leave 4, two games as before) and may drop for free when it is even."""
+    no_crawford, crawford = backgammon(), backgammon("backgammon,crawford=true")
+    assert match_equity(1, 3, no_crawford) == pytest.approx(0.7)  # the trailer: 2 games
+    assert match_equity(1, 4, no_crawford) == pytest.approx(match_equity(1, 3, no_crawford))
+    assert match_equity(1, 5, no_crawford) < match_equity(1, 5, crawford)
+    assert match_equity(2, 1, no_crawford) == pytest.approx(0.5)
+    assert match_equity(3, 3, no_crawford) == pytest.approx(0.5)
+    start = "b2....n5.n3...b5n5...b3.b5....n2 0,0 noir videau 1 {} - 3"
+    decisions = {}
+    for score in ("0-4", "1-4", "4-0"):
+        state = no_crawford.from_text(start.format(score))
+        expert = make_bot("expert", no_crawford, nodes=500)
+        offered = state.apply(no_crawford.parse_move(state, "double"))
+        decisions[score] = (str(expert.choose(state)), str(expert.choose(offered)))
+    assert decisions["0-4"] == ("double", "take")  # blanc 4, noir 5 away: double, take
+    assert decisions["1-4"] == ("double", "drop")  # 4 away: the free drop
+    assert decisions["4-0"][0] == "roll"  # the leader's cube is worth nothing
 
 
 @pytest.mark.parametrize(("noir", "blanc", "answer"), [

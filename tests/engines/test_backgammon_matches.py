@@ -110,8 +110,30 @@ def test_no_cube_means_no_doubling() -> None:
         game.from_text(f"{START_POINTS} 0,0 noir videau 1 0-0 - 0")
 
 
-def test_crawford_manche_has_no_doubling_then_it_comes_back() -> None:
+def test_no_crawford_rule_by_default() -> None:
+    """The source lets either player double "à n'importe quel moment de la manche": in
+    the manche after noir reaches 4 of 5, blanc may double, and so may noir."""
+    assert backgammon().crawford_rule is False
     state = last_checker({6: 5, 13: 5}, spec="backgammon", score="3-0")
+    assert state.crawford is False
+    assert state.to_text() == f"{START_POINTS} 0,0 - ouverture 1 4-0 - 0"
+    assert not any("Crawford" in said for said in state.announcements())
+    tie = play(state, "dice:3,3")
+    assert tie.cube == 2  # the automatic double too
+    moved = play(state, "dice:6,5", "24/18", "18/13")
+    assert names(moved) == ["roll", "double"]  # blanc, 1-4 behind, may double
+    taken = play(moved, "double", "take")
+    assert (taken.cube, taken.owner) == (2, 0)
+    explicit = last_checker({6: 5, 13: 5}, spec="backgammon,crawford=false", score="3-0")
+    assert explicit.to_text() == state.to_text()
+    with pytest.raises(NotationError, match="crawford option"):
+        backgammon().from_text(f"{START_POINTS} 0,0 - ouverture 1 4-0 crawford 0")
+
+
+def test_crawford_manche_has_no_doubling_then_it_comes_back() -> None:
+    """With the ``crawford`` option (the tournament rule)."""
+    crawford = "backgammon,crawford=true"
+    state = last_checker({6: 5, 13: 5}, spec=crawford, score="3-0")
     assert state.to_text() == f"{START_POINTS} 0,0 - ouverture 1 4-0 crawford 0"
     assert "Manche Crawford : pas de videau" in state.announcements()
     tie = play(state, "dice:3,3")
@@ -119,19 +141,43 @@ def test_crawford_manche_has_no_doubling_then_it_comes_back() -> None:
     moved = play(tie, "dice:6,5", "24/18", "18/13")
     assert moved.current_player == CHANCE  # blanc may not double
     ended = play(position({6: 5, 13: 5}, {1: 1}, player="blanc", phase="2,1", score="4-0",
-                          crawford="crawford"), "1/off")
+                          crawford="crawford", spec=crawford), "1/off")
     assert ended.to_text() == f"{START_POINTS} 0,0 - ouverture 1 4-1 - 0"
     assert names(play(ended, "dice:6,5", "24/18", "18/13")) == ["roll", "double"]
-    post = last_checker({6: 5, 13: 5}, spec="backgammon", score="0-4")
+    post = last_checker({6: 5, 13: 5}, spec=crawford, score="0-4")
     assert post.crawford is False  # 1-4: blanc reached 4 before, post-Crawford
     moved = play(post, "dice:6,5", "24/18", "18/13")
     assert names(moved) == ["roll", "double"]
 
 
-def test_crawford_rule_is_an_option() -> None:
-    state = last_checker({6: 5, 13: 5}, spec="backgammon,crawford=false", score="3-0")
-    assert state.crawford is False
-    assert names(play(state, "dice:6,5", "24/18", "18/13")) == ["roll", "double"]
+def test_the_cube_has_no_cap() -> None:
+    """The stakes rise "2 puis 4, puis 8, puis 16..." with no cap: at 64 the holder may
+    still double, to 128, then the taker to 256, and so on."""
+    at_64 = position({6: 5, 13: 5}, {6: 5, 13: 5}, phase="videau", cube="64n",
+                     spec="backgammon,match=1")
+    assert names(at_64) == ["roll", "double"]
+    offered = play(at_64, "double")
+    assert "l'enjeu passerait à 128" in " ".join(offered.announcements())
+    taken = play(offered, "take")
+    assert (taken.cube, taken.owner) == (128, 1)
+    assert taken.to_text().split()[4] == "128b"
+    blanc_turn = play(taken, "dice:6,5", "13/7", "13/8")
+    assert blanc_turn.current_player == "blanc" and names(blanc_turn) == ["roll", "double"]
+    again = play(blanc_turn, "double", "take")
+    assert (again.cube, again.owner) == (256, 0)
+    huge = position({1: 1}, {6: 5, 13: 10}, phase="2,1", cube=f"{1 << 20}b",
+                    spec="backgammon,match=1")
+    outcome = play(huge, "1/off").outcome()
+    assert outcome is not None and outcome.score("noir") == 2 << 20  # a gammon
+    dropped = play(position(START, START, phase="videau", cube="128b", player="blanc",
+                            spec="backgammon,match=10", score="3-2"), "double", "drop")
+    assert dropped.is_terminal() and dropped.score == (3, 130)
+
+
+@pytest.mark.parametrize("word", ["3", "96", "0", "x", "-4"])
+def test_the_cube_is_a_power_of_two(word: str) -> None:
+    with pytest.raises(NotationError, match="power of two"):
+        position(START, START, phase="videau", cube=word)
 
 
 def test_automatic_double_on_opening_ties() -> None:
@@ -197,15 +243,16 @@ def test_complete_plays_match_the_atomic_turns() -> None:
         state = turns[rng.randrange(len(turns))][1]
 
 
-@pytest.mark.parametrize("spec", ["backgammon,match=10", "backgammon,match=20",
-                                  "backgammon,match=5,crawford=false,auto_doubles=3",
+@pytest.mark.parametrize("spec", ["backgammon,match=10", "backgammon,match=20,crawford=true",
+                                  "backgammon,match=5,crawford=true,auto_doubles=3",
+                                  "backgammon,match=5,auto_doubles=3",
                                   "backgammon,cube=false"])
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_matches_keep_the_rules(spec: str, seed: int) -> None:
     """Along random matches: 15 checkers a side, no point shared, the cube a power of
-    two up to 64 held by the last taker, scores that only grow, one Crawford manche at
-    most, right after a player reaches one point from the target."""
+    two held by the last taker, scores that only grow, one Crawford manche at most
+    (only with the option), right after a player reaches one point from the target."""
     game = backgammon(spec)
     rng = random.Random(seed)
     state: State = game.initial_state()
@@ -216,7 +263,7 @@ def test_random_matches_keep_the_rules(spec: str, seed: int) -> None:
         noir, blanc = state.boards
         assert sum(noir) == sum(blanc) == 15
         assert not any(noir[p] and blanc[25 - p] for p in range(1, 25))
-        assert state.cube in (1, 2, 4, 8, 16, 32, 64)
+        assert state.cube >= 1 and state.cube & (state.cube - 1) == 0
         if not game.cube_on:
             assert state.owner == -1 and state.phase not in (CUBE, ANSWER)
         if previous is not None:

@@ -50,8 +50,10 @@ def test_known_position_and_match_ids() -> None:
         "noir lancer 1 4-2 crawford 3": "8AmgACAAIAAA",
         "noir double 1 1-1 - 5": "cBGgABAACAAA",  # as gnubg writes a pending double
     }
+    crawford = backgammon("backgammon,crawford=true")
     for rest, known in expected.items():
-        state = match.from_text(f"{START_POINTS} 0,0 {rest}")
+        game = crawford if "crawford" in rest else match
+        state = game.from_text(f"{START_POINTS} 0,0 {rest}")
         assert isinstance(state, BackgammonState)
         assert gnubg_id(state) == f"4HPwATDgc/ABMA:{known}"
     # Written by gnubg itself in a 5-point match: noir (X) doubles at the start and
@@ -100,6 +102,30 @@ def test_gnubg_ids_are_read_as_positions_and_shown_on_the_diagram(
     assert "gnubg" not in game.initial_state().diagram()  # nothing to check before the throw
     assert main(["moves", "backgammon", "--position", "4HPwATDgc/ABMA:cAmgAAAAAAAA"]) == 0
     assert capsys.readouterr().out.split() == ["roll", "double"]
+
+
+def test_gnubg_ids_hold_cubes_up_to_32768_only() -> None:
+    """The cube has no cap, but a Match ID holds its power of two in 4 bits: 2^15 at
+    most; beyond, no Match ID (a clear error), and the diagram says so."""
+    game = backgammon("backgammon,match=1")
+    largest = game.from_text(f"{START_POINTS} 0,0 noir lancer 32768b 0-0 - 4")
+    assert isinstance(largest, BackgammonState)
+    again = from_gnubg_id(game, gnubg_id(largest))
+    assert (again.cube, again.owner) == (32768, 1)
+    beyond = game.from_text(f"{START_POINTS} 0,0 noir lancer 65536b 0-0 - 4")
+    assert isinstance(beyond, BackgammonState)
+    assert position_id(beyond) == position_id(largest)  # the board has an id still
+    with pytest.raises(NotationError, match="cube of at most 32768, not 65536"):
+        match_id(beyond)
+    with pytest.raises(NotationError, match="cube of at most 32768"):
+        gnubg_id(beyond)
+    assert "gnubg : pas d'identifiant" in beyond.diagram()
+    assert "videau 65536 (blanc)" in beyond.diagram()
+    at_128 = from_gnubg_id(backgammon(), "4HPwATDgc/ABMA:cAmgAAAAAAAA")
+    assert at_128.cube == 1  # and a Match ID with a cube of 128 reads back:
+    doubled = backgammon().from_text(f"{START_POINTS} 0,0 noir lancer 128n 1-2 - 9")
+    assert isinstance(doubled, BackgammonState)
+    assert from_gnubg_id(backgammon(), gnubg_id(doubled)).cube == 128
 
 
 def test_bad_gnubg_ids_are_refused() -> None:

@@ -223,9 +223,65 @@ def test_geometry_names_the_points_like_the_source() -> None:
         "N12", "N1", "B12", "B1", "off-blanc"]
 
 
+def test_noir_sits_along_the_b_side_as_the_source_seats_him() -> None:
+    """The source puts each player's home "face à soi, en haut et à gauche" and the
+    six-in-a-row limit on "les 12 flèches qui se trouvent précisément devant soi"
+    (fig. 3: noir on B9-B4). Noir sits at the bottom (largest y) along the B side,
+    B12 at his left: B12 bottom left, B1 bottom right, N12 top right, N1 top left;
+    his home N6-N1 at the top left, his tray beside it; blanc's home B6-B1 at the
+    bottom right, his top left."""
+    geometry = find_game("jacquet").geometry()
+
+    def at(name: str) -> tuple[float, float]:
+        point = geometry.points[geometry.index(name)]
+        return point.x, point.y
+
+    board = geometry.points[:24]
+    left, right = min(p.x for p in board), max(p.x for p in board)
+    top, bottom = min(p.y for p in board), max(p.y for p in board)
+    assert at("B12") == (left, bottom) and at("B1") == (right, bottom)
+    assert at("N12") == (right, top) and at("N1") == (left, top)
+    bees = [at(f"B{n}") for n in range(12, 0, -1)]  # noir's route, along his own side
+    assert all(y == bottom for _, y in bees)
+    assert [x for x, _ in bees] == sorted(x for x, _ in bees)  # left to right
+    ens = [at(f"N{n}") for n in range(12, 0, -1)]  # then back along the far side
+    assert all(y == top for _, y in ens)
+    assert [x for x, _ in ens] == sorted((x for x, _ in ens), reverse=True)  # right to left
+    middle = (left + right) / 2
+    assert all(at(f"N{n}")[0] < middle for n in range(1, 7))  # noir's home: top left
+    assert all(at(f"B{n}")[0] > middle for n in range(1, 7))  # blanc's: bottom right
+    assert all(at(f"B{n}")[1] == bottom for n in range(4, 10))  # fig. 3, before noir
+    off_noir, off_blanc = at("off-noir"), at("off-blanc")
+    assert off_noir[0] < left and off_noir[1] < (top + bottom) / 2
+    assert off_blanc[0] > right and off_blanc[1] > (top + bottom) / 2
+    names = {p.name for p in board}
+    side = {geometry.name(i) for i in geometry.regions["cote-noir"]}
+    assert side == {f"B{n}" for n in range(1, 13)}
+    assert {geometry.name(i) for i in geometry.regions["cote-blanc"]} == names - side
+
+
+def test_backgammon_keeps_its_standard_board() -> None:
+    """Jacquet's layout is turned; backgammon's stays the standard one, noir's home
+    before him at his right (points 1-6 bottom right, 24 top right)."""
+    geometry = find_game("backgammon").geometry()
+    one, twelve, thirteen, twenty_four = (
+        geometry.points[geometry.index(n)] for n in ("1", "12", "13", "24"))
+    assert one.y == twelve.y > thirteen.y == twenty_four.y
+    assert one.x > twelve.x and thirteen.x < twenty_four.x
+    assert one.x == twenty_four.x
+
+
 def test_diagram_shows_the_source_names() -> None:
+    """The terminal diagram is drawn as the screen: noir at the bottom along B12-B1,
+    N1-N12 along the top."""
     picture = play(find_game("jacquet").initial_state(), "dice:6,5").diagram()
-    assert "B1  B2" in picture and "N12 N11" in picture and "dés à jouer 6-5" in picture
+    lines = picture.splitlines()
+    assert lines[0].split() == ["points", *(f"N{n}" for n in range(1, 7)), "|",
+                                *(f"N{n}" for n in range(7, 13))]
+    assert lines[7].split() == ["points", *(f"B{n}" for n in range(12, 6, -1)), "|",
+                                *(f"B{n}" for n in range(6, 0, -1))]
+    assert lines[3].split()[-1] == "○15" and lines[4].split()[0] == "●15"
+    assert "dés à jouer 6-5" in picture
 
 
 def test_fast_playout_follows_the_rules() -> None:

@@ -239,3 +239,75 @@ def test_hit_test_finds_each_point(spec: str) -> None:
             assert view.point_at(centre) == index
             assert renderer.point_at(view, centre) == index
             assert rect.collidepoint(centre)
+
+
+def test_jacquet_is_drawn_with_noir_along_the_b_side() -> None:
+    """On the screen noir sits at the bottom edge (his panel there) along the B side:
+    B12 bottom left, B1 bottom right, N12 top right, N1 top left, his home N6-N1 and
+    his tray at the top left; blanc's home B6-B1 and tray at the bottom right. The
+    point names are written beside their points."""
+    from kiosk.scenes.seating import BOTTOM, TOP, edges
+
+    game = find_game("jacquet")
+    presentation = presentation_for(game)
+    geometry = presentation.geometry
+    renderer = renderer_for(geometry.kind, game.id)
+    assert edges(game, presentation, renderer.arrange(geometry)) == (BOTTOM, TOP)
+    rect = RECTS[(1920, 1080)]
+    view = BoardView(geometry, rect, renderer, seat_colours(game.players))
+    centre = {geometry.name(i): view.centres[i] for i in range(len(geometry.points))}
+    mid_x, mid_y = rect.center
+    row = [centre[f"B{n}"] for n in range(12, 0, -1)]
+    assert all(y > mid_y for _, y in row) and [x for x, _ in row] == sorted(x for x, _ in row)
+    far = [centre[f"N{n}"] for n in range(12, 0, -1)]
+    assert all(y < mid_y for _, y in far)
+    assert [x for x, _ in far] == sorted((x for x, _ in far), reverse=True)
+    assert centre["B12"][0] < mid_x < centre["B1"][0]
+    assert centre["N1"][0] < mid_x < centre["N12"][0]
+    for n in range(1, 7):
+        assert centre[f"N{n}"][0] < mid_x and centre[f"N{n}"][1] < mid_y  # noir's home
+        assert centre[f"B{n}"][0] > mid_x and centre[f"B{n}"][1] > mid_y  # blanc's home
+    assert centre["off-noir"][0] < centre["N1"][0] and centre["off-noir"][1] < mid_y
+    assert centre["off-blanc"][0] > centre["B1"][0] and centre["off-blanc"][1] > mid_y
+    start = presentation.tokens(game.initial_state())
+    assert start[geometry.index("B12")][0].seat == 0  # noir's 15 at his bottom left
+    assert start[geometry.index("N12")][0].seat == 1
+
+
+def test_backgammon_is_drawn_as_the_standard_board() -> None:
+    """Backgammon keeps noir's home before him at his right, 1 in the corner."""
+    game = find_game("backgammon")
+    geometry = game.geometry()
+    rect = RECTS[(1920, 1080)]
+    view = BoardView(geometry, rect, renderer_for(geometry.kind, game.id),
+                     seat_colours(game.players))
+    centre = {geometry.name(i): view.centres[i] for i in range(len(geometry.points))}
+    mid_x, mid_y = rect.center
+    assert centre["1"][0] > mid_x and centre["1"][1] > mid_y
+    assert centre["12"][0] < mid_x and centre["12"][1] > mid_y
+    assert centre["13"][0] < mid_x and centre["13"][1] < mid_y
+    assert centre["24"][0] > mid_x and centre["24"][1] < mid_y
+    assert centre["off-noir"][0] > centre["1"][0]
+
+
+def test_the_cube_shows_any_value() -> None:
+    """The stakes have no cap: the cube shows 128, 1024…, as large as fits and still
+    legible, then as a power of two."""
+    from kiosk.ui.dice import cube_face, draw_cube
+    from kiosk.ui.text import MIN_TEXT
+    from kiosk.ui.theme import font
+
+    assert cube_face(1, 70)[0] == "64" and cube_face(64, 70)[0] == "64"
+    for value in (128, 256, 1024, 8192):
+        text, size = cube_face(value, 70)
+        assert text == str(value) and size >= MIN_TEXT
+        assert font(size, "sans-bold").size(text)[0] <= 70
+    assert cube_face(1 << 14, 70)[0] == "2¹⁴"
+    assert cube_face(1 << 100, 70)[0] == "2¹⁰⁰"
+    game = find_game("backgammon,match=1")
+    state = game.from_text("b2....n5.n3...b5n5...b3.b5....n2 0,0 noir lancer 128b 0-0 - 3")
+    extras = presentation_for(game).extras(state)
+    assert (extras.cube, extras.cube_owner) == (128, 1)
+    canvas = pygame.Surface((200, 200))
+    draw_cube(canvas, (100, 100), 70, 128)
+    draw_cube(canvas, (100, 100), 70, 1 << 40)

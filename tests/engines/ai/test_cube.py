@@ -14,7 +14,10 @@ from engines.backgammon import BackgammonState
 from engines.tables import ANSWER, CUBE
 from engines.tables.moves import DOUBLE, DROP, ROLL, TAKE
 
-GAME = find_game("backgammon")
+GAME = find_game("backgammon,crawford=true")
+"""gnubg's references are for its matches, played with the Crawford rule (its match
+equities assume it); the kiosk's default match has none, where a player one point from
+the target still faces the cube (``test_backgammon_ai``)."""
 EVALUATOR = evaluator_for(GAME)
 
 REFERENCE = {
