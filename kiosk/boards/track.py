@@ -4,7 +4,7 @@ A wooden case with two fields of green felt, twelve long triangles
 (« flèches ») in each, red and ivory by turns, the bar between the halves
 and recessed trays for the borne-off checkers. Each point's number is
 engraved in the frame for both players, each facing its owner (noir sits
-at the bottom, blanc at the top); jacquet adds the source's names (N1–B12).
+at the bottom, blanc at the top); jacquet shows the source's names (N1–B12) instead.
 
 Checkers stand along their triangle from its base (up to five, the fifth
 carrying the count of a taller stack), on the bar from its middle outwards,
@@ -35,7 +35,6 @@ BAR_WOOD: Colour = (118, 76, 42)
 TRAY: Colour = (20, 50, 38)
 NOIR_INK: Colour = (28, 22, 18)
 BLANC_INK: Colour = (252, 244, 226)
-NAME_INK: Colour = (250, 214, 120)
 
 MIDDLE = 5.5
 """The board's horizontal middle line, in layout units."""
@@ -151,24 +150,20 @@ class TrackRenderer(Renderer):
         surface.blit(grain, field.topleft)
 
     def numbers(self, surface: pygame.Surface, view: BoardView) -> None:
-        """Each point's number for noir (upright) and blanc (turned), names for jacquet."""
+        """Each point's number for noir (upright) and blanc (turned); in jacquet the
+        source's name of the point instead (N1…B12, the names its lessons and hints use),
+        upright for noir and turned for blanc."""
         size = max(12, round(view.unit * 0.34))
         face = font(size, "sans-bold")
-        small = font(max(10, round(view.unit * 0.26)), "condensed-bold")
         for index in range(24):
             p = view.geometry.points[index]
             top = p.y < MIDDLE
             depth = (self.padding - 0.5) / 2
             frame_mid = -depth if top else 11.0 + depth
-            noir, blanc = self.route_numbers(index)
-            lines: list[tuple[pygame.Surface, float]] = []
+            noir, blanc = (p.name, p.name) if self.jacquet else self.route_numbers(index)
             noir_img = face.render(noir, True, NOIR_INK)
             blanc_img = pygame.transform.rotate(face.render(blanc, True, BLANC_INK), 180)
-            if self.jacquet:
-                name = small.render(p.name, True, NAME_INK)
-                lines = [(blanc_img, -0.4), (name, 0.0), (noir_img, 0.4)]
-            else:
-                lines = [(blanc_img, -0.2), (noir_img, 0.2)]
+            lines = [(blanc_img, -0.2), (noir_img, 0.2)]
             for image, dy in lines:
                 centre = view.to_screen(p.x, frame_mid + dy)
                 surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))

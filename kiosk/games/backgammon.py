@@ -34,7 +34,8 @@ SAYINGS = {
 }
 """The cube decisions said as advice."""
 
-PLAYER_EN = {"noir": "black", "blanc": "white"}
+PLAYER_EN = {"noir": "Black", "blanc": "White"}
+"""A seat's name in an English sentence (the French one is the engine's, capitalised)."""
 
 
 class TablesPresentation(Presentation):
@@ -207,18 +208,19 @@ class TablesPresentation(Presentation):
             return thrown, (used == 0, used == 1)
         return left, (False,)
 
-    def panels(self, state: TablesState, score: Callable[[int], str]) -> tuple[Panel, ...]:
+    def panels(
+        self, state: TablesState, match: Callable[[int], tuple[int, int] | None]
+    ) -> tuple[Panel, ...]:
+        """Each seat's checkers off, pips to go and, in a match, its points."""
         return tuple(
-            Panel(score=score(seat), borne_off=side[0]) for seat, side in enumerate(state.boards)
+            Panel(borne_off=side[0], to_go=pips(side), match=match(seat))
+            for seat, side in enumerate(state.boards)
         )
-
-    @staticmethod
-    def pip_text(state: TablesState, seat: int) -> str:
-        return f"{pips(state.boards[seat])} pips"
 
     def status(self, state: TablesState) -> tuple[str, str]:
         name = self.seats[state.mover]
         english = PLAYER_EN.get(name, name)
+        name = name.capitalize()
         if state.phase == OPENING:
             return ("Chacun lance un dé : le plus fort commence",
                     "Each throws one die: the higher starts")
@@ -240,9 +242,8 @@ class BackgammonPresentation(TablesPresentation):
         dice, used = self.dice(state)
         match = state.game.match
 
-        def score(seat: int) -> str:
-            pip = self.pip_text(state, seat)
-            return f"{state.score[seat]}/{match} pts · {pip}" if match > 1 else pip
+        def score(seat: int) -> tuple[int, int] | None:
+            return (state.score[seat], match) if match > 1 else None
 
         cube_on = state.game.cube_on
         return Extras(
@@ -258,12 +259,14 @@ class BackgammonPresentation(TablesPresentation):
         assert isinstance(state, BackgammonState)
         name = self.seats[state.mover]
         english = PLAYER_EN.get(name, name)
+        name = name.capitalize()
         if state.phase == CUBE:
             return (f"{name} peut doubler l'enjeu ou lancer les dés",
                     f"{english} may double the stake or roll")
         if state.phase == ANSWER:
             other = self.seats[1 - state.mover]
             other_en = PLAYER_EN.get(other, other)
+            other = other.capitalize()
             stake = state.cube * 2
             return (f"{name} double : {other} accepte (enjeu {stake}) ou refuse",
                     f"{english} doubles: {other_en} takes (stake {stake}) or drops")

@@ -51,6 +51,10 @@ class Panel:
     borne_off: int | None = None
     partner: int | None = None
     """The seat of the team-mate, in a game of teams."""
+    to_go: int | None = None
+    """Pips still to travel before every checker is off (backgammon, jacquet)."""
+    match: tuple[int, int] | None = None
+    """Points won in the match, and the points it is played to."""
     value_taken: int | None = None
     """The sum of the values of the pieces taken (rithmomachie's victory of goods)."""
 

@@ -25,7 +25,7 @@ class JacquetPresentation(TablesPresentation):
             dice=dice,
             dice_used=used,
             status=self.status(state),
-            panels=self.panels(state, lambda seat: self.pip_text(state, seat)),
+            panels=self.panels(state, lambda seat: None),
         )
 
     def status(self, state: Any) -> tuple[str, str]:

@@ -398,7 +398,7 @@ class LessonScene(Scene):
             centre = self.view.free_spot(*dice_size(len(extras.dice), 80))
             self.dice.draw(canvas, centre, 80, extras.dice_used)
         status = self.pick(*extras.status) if extras.status[0] else ""
-        draw_cube_and_status(canvas, board, extras, status)
+        draw_cube_and_status(canvas, board, extras, status, self._("Videau"))
 
     def _step_view(self) -> StepView:
         run = self.run

@@ -20,20 +20,27 @@ CUBE_ROOM = CUBE + 26
 
 
 def draw_cube_and_status(
-    canvas: pygame.Surface, board: pygame.Rect, extras: Extras, status: str
+    canvas: pygame.Surface, board: pygame.Rect, extras: Extras, status: str,
+    cube_word: str = "",
 ) -> None:
-    """The doubling cube left of the board (by its owner's side; on the board's edge
-    when there is no room), the status line above the board."""
+    """The doubling cube left of the board (by its owner's side; over the board's
+    frame when there is no room, never off the screen) with ``cube_word`` under it,
+    the status line above the board."""
     if extras.cube is not None:
         if extras.cube_owner is None:
             y = board.centery
         elif extras.cube_owner == 0:
-            y = board.bottom - 60
+            y = board.bottom - 80
         else:
             y = board.top + 60
-        x = board.left - CUBE_ROOM // 2 if board.left >= CUBE_ROOM + 20 else board.left - 4
+        roomy = board.left >= CUBE_ROOM + 20
+        x = board.left - CUBE_ROOM // 2 if roomy else max(board.left + 4, CUBE // 2 + 8)
         drawn.note(canvas, "panel", pygame.Rect(x - CUBE // 2, y - CUBE // 2, CUBE, CUBE))
         draw_cube(canvas, (x, y), CUBE, extras.cube)
+        if cube_word and roomy:
+            size = fit_size(cube_word, CUBE_ROOM, 20, "sans-bold")
+            blit_text(canvas, cube_word, (x, y + CUBE // 2 + 8), size, PALETTE.ivory,
+                      "sans-bold", anchor="midtop")
     if status:
         size = fit_size(status, board.width + 40, 26, "sans-bold")
         blit_text(

@@ -645,7 +645,7 @@ class PlayScene(Scene):
         if not self.dice.rolling:
             self._draw_dice(canvas)
         status = self.pick(*extras.status) if extras.status[0] else ""
-        draw_cube_and_status(canvas, self.view.board_rect, extras, status)
+        draw_cube_and_status(canvas, self.view.board_rect, extras, status, self._("Videau"))
 
     def _panel_content(self, seat: int) -> PanelContent:
         game = self.run.game
@@ -682,6 +682,11 @@ class PlayScene(Scene):
                 content.lines.append(self._("En main : {n}").format(n=info.in_hand))
             if info.captured is not None:
                 content.lines.append(self._("Prises : {n}").format(n=info.captured))
+            if info.match is not None:
+                content.lines.append(self._("Match : {points} points sur {target}").format(
+                    points=info.match[0], target=info.match[1]))
+            if info.to_go is not None:
+                content.lines.append(self._("Reste à parcourir : {n}").format(n=info.to_go))
             if info.value_taken is not None:
                 content.lines.append(self._("Valeur prise : {n}").format(n=info.value_taken))
             if info.borne_off is not None:

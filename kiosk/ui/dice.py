@@ -95,13 +95,14 @@ SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def cube_face(value: int, size: int) -> tuple[str, int]:
-    """What a cube of side ``size`` shows for ``value`` (64 when it is still at 1), and
-    the text size: the number, made smaller to fit; a number too long to read at the
-    smallest text size (the stakes have no cap) as a power of two, ``2¹⁴``."""
+    """What a cube of side ``size`` shows for ``value`` (1 at the start: a cube
+    with no cap has no top face standing for 1, as a wooden one's 64 does), and the
+    text size: the number, made smaller to fit; a number too long to read at the
+    smallest text size as a power of two, ``2¹⁴``."""
     width = round(size * 0.82)
     largest = size // 2
     smallest = min(MIN_TEXT, largest)
-    text = str(value if value > 1 else 64) if value.bit_length() <= 20 else ""
+    text = str(value) if value.bit_length() <= 20 else ""
     for candidate in range(largest, smallest - 1, -1):
         if text and font(candidate, "sans-bold").size(text)[0] <= width:
             return text, candidate
@@ -110,7 +111,7 @@ def cube_face(value: int, size: int) -> tuple[str, int]:
 
 
 def draw_cube(surface: pygame.Surface, centre: tuple[int, int], size: int, value: int) -> None:
-    """The doubling cube showing ``value`` (64 when it is still at 1), whatever its size."""
+    """The doubling cube showing ``value``, whatever its size."""
     rect = pygame.Rect(0, 0, size, size)
     rect.center = centre
     pygame.draw.rect(surface, (0, 0, 0, 90), rect.move(3, 5), border_radius=size // 7)

@@ -174,7 +174,7 @@ def test_backgammon_dice_show_the_used_die() -> None:
     assert extras.dice == (5, 2) and extras.dice_used == (False, True)
     assert extras.cube == 1 and extras.cube_owner is None
     assert [p.borne_off for p in extras.panels] == [0, 0]
-    assert extras.panels[0].score.startswith("0/5 pts")
+    assert extras.panels[0].match == (0, 5) and extras.panels[0].to_go == 167 - 2
     double = game.initial_state().apply(Dice((4, 1)))
     while not double.is_chance_node():
         move = double.legal_moves()[0]
@@ -297,7 +297,7 @@ def test_the_cube_shows_any_value() -> None:
     from kiosk.ui.text import MIN_TEXT
     from kiosk.ui.theme import font
 
-    assert cube_face(1, 70)[0] == "64" and cube_face(64, 70)[0] == "64"
+    assert cube_face(1, 70)[0] == "1" and cube_face(64, 70)[0] == "64"
     for value in (128, 256, 1024, 8192):
         text, size = cube_face(value, 70)
         assert text == str(value) and size >= MIN_TEXT
@@ -311,3 +311,19 @@ def test_the_cube_shows_any_value() -> None:
     canvas = pygame.Surface((200, 200))
     draw_cube(canvas, (100, 100), 70, 128)
     draw_cube(canvas, (100, 100), 70, 1 << 40)
+
+
+def test_the_cube_stays_on_the_screen_beside_a_board_at_its_edge() -> None:
+    from kiosk.games.base import Extras
+    from kiosk.scenes.overlays import CUBE_ROOM, draw_cube_and_status
+    from kiosk.ui import drawn
+
+    canvas = pygame.Surface((1920, 1080))
+    for left in (36, CUBE_ROOM + 40):
+        board = pygame.Rect(left, 100, 1000, 800)
+        with drawn.recorder(canvas) as notes:
+            draw_cube_and_status(canvas, board, Extras(cube=2), "", "Videau")
+        cubes = [item.rect for item in notes.items if item.kind == "panel"]
+        assert cubes and canvas.get_rect().contains(cubes[0]), (left, cubes)
+        words = [item.text for item in notes.items if item.kind == "text"]
+        assert ("Videau" in words) == (left > CUBE_ROOM) and "2" in words, words

@@ -158,3 +158,21 @@ def test_a_team_players_panel_names_the_team_mate(lang: str) -> None:
         assert team.format(names[lang][partner]) in lines, lines
     alone = PlayScene(kiosk, entry("barricades"), Table("barricades", (HUMAN,) * 4, 1))
     assert not any("Équipe" in line or "Team" in line for line in alone._panel_content(0).lines)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_race_s_panel_says_the_match_and_the_way_to_go_in_words(lang: str) -> None:
+    from kiosk.scenes.play import PlayScene
+    from kiosk.table import HUMAN, Table
+
+    kiosk = make_kiosk()
+    kiosk.set_language(lang)
+    scene = PlayScene(kiosk, entry("backgammon"), Table("backgammon", (HUMAN, HUMAN), 1))
+    lines = scene._panel_content(0).lines
+    words = {"fr": ["Match : 0 points sur 5", "Reste à parcourir : 167"],
+             "en": ["Match: 0 of 5 points", "Pips to go: 167"]}[lang]
+    assert all(line in lines for line in words), lines
+    assert not any("Score" in line or "pts" in line for line in lines)
+    jacquet = PlayScene(kiosk, entry("jacquet"), Table("jacquet", (HUMAN, HUMAN), 1))
+    lines = jacquet._panel_content(0).lines
+    assert not any("Match" in line for line in lines) and any(words[1][:8] in x for x in lines)
