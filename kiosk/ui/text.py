@@ -109,8 +109,10 @@ def blit_lines(
     style: str = "sans",
     step: int | None = None,
     align: str = "left",
+    cut: bool = False,
 ) -> int:
-    """Lines already wrapped to ``rect``, one under the other; the height used."""
+    """Lines already wrapped to ``rect``, one under the other; the height used.
+    ``cut``: they are a text cut short (noted so for the layout check)."""
     y = rect.top
     pitch = step or round(size * 1.25)
     for line in lines:
@@ -120,7 +122,7 @@ def blit_lines(
         else:
             where = image.get_rect(topleft=(rect.left, y))
         surface.blit(image, where)
-        drawn.note_text(surface, image, where, line, size, rect)
+        drawn.note_text(surface, image, where, line, size, rect, cut)
         y += pitch
     return y - rect.top
 
@@ -156,23 +158,13 @@ def blit_paragraph(
     """Wrapped text inside ``rect``; the height used. Lines past its bottom are
     dropped, the last one shown then ending with an ellipsis: a text cut short,
     unless it is an ``excerpt`` (a preview of a text shown whole elsewhere)."""
-    y = rect.top
     step = round(size * spacing)
     lines = wrap(text, size, rect.width, style)
     room = max(1, int((rect.height + step * 0.2) // step))
     cut = len(lines) > room
     if cut:
         lines = [*lines[: room - 1], _shortened(_cut(lines[room - 1]), size, rect.width, style)]
-    for line in lines:
-        image = render(line, size, colour, style)
-        if align == "center":
-            where = image.get_rect(midtop=(rect.centerx, y))
-        else:
-            where = image.get_rect(topleft=(rect.left, y))
-        surface.blit(image, where)
-        drawn.note_text(surface, image, where, line, size, rect, cut and not excerpt)
-        y += step
-    return y - rect.top
+    return blit_lines(surface, lines, rect, size, colour, style, step, align, cut and not excerpt)
 
 
 def _cut(line: str) -> str:
