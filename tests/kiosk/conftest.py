@@ -8,8 +8,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from collections.abc import Iterator
+
 import pygame
 import pytest
+from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -17,3 +20,11 @@ def _display() -> None:
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((1, 1))
+
+
+@pytest.fixture
+def factory() -> Iterator[MockFactory]:
+    """gpiozero's mock pins, for buttons and sensors wired to the Pi."""
+    made = MockFactory()
+    yield made
+    made.reset()

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
 from drivers.hardware_config import Hardware
@@ -27,13 +26,6 @@ from kiosk.table import HUMAN, Table
 FLAPS = [5, 6, 13, 19, 26, 12, 16, 20, 4]
 BUTTONS = {"menu": 2, "back": 3, "hint": 9}
 PIR = 18
-
-
-@pytest.fixture
-def factory() -> Iterator[MockFactory]:
-    made = MockFactory()
-    yield made
-    made.reset()
 
 
 def kiosk_with(inputs: Inputs) -> Kiosk:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -221,13 +220,6 @@ def test_a_kiosk_restarted_meanwhile_resumes_the_waiting_game(tmp_path: Path) ->
     restarted.attract()
     (game,) = restarted.records.games()
     assert game.result == "abandon" and list(game.moves) == moves
-
-
-@pytest.fixture
-def factory() -> Iterator[MockFactory]:
-    made = MockFactory()
-    yield made
-    made.reset()
 
 
 def test_the_physical_menu_and_back_buttons_ask_too(factory: MockFactory) -> None:

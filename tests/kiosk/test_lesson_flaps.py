@@ -9,9 +9,7 @@ from drivers.inputs import Inputs
 from kiosk.lessons.model import Lesson, lessons_for
 from kiosk.scenes.lesson import LessonScene
 from tests.kiosk.lesson_driver import a_wrong_move, forward, open_lesson
-from tests.kiosk.test_hardware_inputs import FLAPS, factory, kiosk_with, step_until
-
-__all__ = ["factory"]
+from tests.kiosk.test_hardware_inputs import FLAPS, kiosk_with, step_until
 
 
 def push(factory: MockFactory, boxes: set[int], down: bool) -> None:
