@@ -3,7 +3,7 @@
 On the Pi the kiosk opens fullscreen through SDL's KMSDRM (no desktop);
 ``--windowed`` opens a window on a desktop. Everything is drawn on a
 1920 x 1080 canvas that SDL scales to the screen (and that we turn for a
-rotated screen). Updates run at a fixed 60 Hz step.
+rotated screen). The loop itself is :class:`kiosk.main_loop.MainLoop`.
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ import pygame
 from kiosk.config import Problem
 from kiosk.logs import FORMATS
 from kiosk.logs import setup as setup_logs
+from kiosk.main_loop import MainLoop, screen_flags, screen_size
 from kiosk.paths import add_config_options
-from kiosk.runtime import STEP, Kiosk
+from kiosk.runtime import Kiosk
 from kiosk.startup import (
     HEALTHY_AFTER,
     StartCounter,
@@ -33,8 +34,6 @@ from kiosk.startup import (
     open_start_records,
     resume_last_game,
 )
-from kiosk.touch import PointerTracker
-from kiosk.ui.theme import CANVAS
 from kiosk.watchdog import Notifier
 
 log = logging.getLogger("ludokiosk")
@@ -67,7 +66,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--size", default="1920x1080", help="taille des captures, LxH (défaut 1920x1080)"
     )
     parser.add_argument(
-        "--frames", type=int, default=0, help="s'arrêter après ce nombre d'images (essais)"
+        "--frames", type=int, default=0, help="s'arrêter après tant de tours de boucle (essais)"
     )
     parser.add_argument(
         "--log-format",
@@ -105,16 +104,6 @@ def main(argv: list[str] | None = None) -> int:
             args.screenshot_tour, lang=args.lang, size=(width, height), config=args.config
         )
     return run_window(args)
-
-
-def screen_flags(windowed: bool) -> int:
-    """Scaled to the panel; a resizable window on a desktop, fullscreen on the Pi."""
-    return pygame.SCALED | (pygame.RESIZABLE if windowed else pygame.FULLSCREEN)
-
-
-def screen_size(rotation: int) -> tuple[int, int]:
-    """The logical screen: the canvas, or the canvas turned a quarter for 90 and 270."""
-    return (CANVAS[1], CANVAS[0]) if rotation in (90, 270) else CANVAS
 
 
 def _open_display(windowed: bool, rotation: int = 0) -> pygame.Surface | None:
@@ -180,58 +169,30 @@ def run_window(args: argparse.Namespace) -> int:
     if not safe:
         resume_last_game(kiosk)
 
-    def to_canvas(x: float, y: float) -> tuple[float, float]:
-        return rotate_in(kiosk.settings.rotation, x, y)
-
-    tracker = PointerTracker(lambda: screen_size(kiosk.settings.rotation), to_canvas)
-    clock = pygame.time.Clock()
-    accumulator, last, frames = 0.0, time.monotonic(), 0
+    loop = MainLoop(kiosk, screen, rotation, windowed=args.windowed)
     notifier = Notifier()
     stopped_by = ["signal"]
     signal.signal(signal.SIGTERM, lambda *_: pygame.event.post(pygame.event.Event(pygame.QUIT)))
     try:
         while True:
-            for event in pygame.event.get():
-                if event.type == pygame.QUIT:
-                    counter.healthy()
-                    return 0
-                if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and args.windowed:
-                    stopped_by[0] = "quit"
-                    counter.healthy()
-                    return 0
-                pointer = tracker.translate(event)
-                if pointer is not None:
-                    kiosk.pointer(pointer)
-                elif event.type == pygame.KEYDOWN:
-                    kiosk.key(event)
-            now = time.monotonic()
-            accumulator = min(accumulator + now - last, 0.25)
-            last = now
-            while accumulator >= STEP:
-                kiosk.step(STEP)
-                accumulator -= STEP
-            frame = kiosk.draw()
-            if kiosk.settings.rotation != rotation:
-                rotation = kiosk.settings.rotation
-                screen = pygame.display.set_mode(screen_size(rotation), screen_flags(args.windowed))
-            present(screen, frame, rotation)
-            pygame.display.flip()
-            frames += 1
+            ended = loop.turn()
             notifier.ping(time.monotonic())  # a stuck loop stops pinging: systemd restarts
-            if frames == 1:
+            if loop.frames == 1 and loop.drew:
                 log.info("première image après %.2f s", time.monotonic() - started)
                 notifier.ready(status="mode sans échec" if safe else "accueil")
             if time.monotonic() - started > HEALTHY_AFTER:
                 counter.healthy()
-            if args.frames and frames >= args.frames:
-                stopped_by[0] = "quit"
+            if ended is None and args.frames and loop.turns >= args.frames:
+                ended = "quit"
+            if ended is not None:
+                stopped_by[0] = ended
                 counter.healthy()
                 return 0
             if kiosk.exit_request is not None:
                 stopped_by[0] = kiosk.exit_request
                 counter.healthy()
                 return obey_exit(kiosk.exit_request, kiosk)
-            clock.tick(60)
+            loop.pace()
     except BaseException:
         stopped_by[0] = "error"
         raise
@@ -260,30 +221,6 @@ def obey_exit(request: str, kiosk: Kiosk) -> int:
         kiosk.close()
         os.execv(sys.executable, [sys.executable, "-m", "kiosk.app", *sys.argv[1:]])
     return 0
-
-
-def rotate_in(rotation: int, x: float, y: float) -> tuple[float, float]:
-    """Coordinates on the logical screen (see :func:`screen_size`) to canvas ones."""
-    w, h = CANVAS
-    if rotation == 180:
-        return (w - x, h - y)
-    if rotation == 90:
-        return (y, h - x)
-    if rotation == 270:
-        return (w - y, x)
-    return (x, y)
-
-
-def present(screen: pygame.Surface, frame: pygame.Surface, rotation: int) -> None:
-    """The canvas onto the screen, turned clockwise by ``rotation`` degrees.
-
-    A panel whose native mode is portrait (1080 x 1920) but hangs landscape
-    takes 90 or 270 and is filled exactly; 180 is a screen hung upside down.
-    """
-    if rotation in (90, 180, 270):
-        screen.blit(pygame.transform.rotate(frame, -rotation), (0, 0))
-    else:
-        screen.blit(frame, (0, 0))
 
 
 if __name__ == "__main__":

@@ -89,6 +89,9 @@ class Kiosk:
         self.safe_mode = safe_mode
         """Started with the defaults, no hardware and no resume (after failed starts)."""
         self._records_problem = self.records.problem
+        self._dirty = True
+        self._drawn: tuple[object, ...] = ()
+        """What the last frame showed (the stack's version, the notices, the language)."""
         for problem in loaded.problems:
             log.warning("configuration : %s", problem)
             self.records.event("config", bilingual((problem.fr, problem.en)))
@@ -128,14 +131,41 @@ class Kiosk:
 
     # ------------------------------------------------------------------ loop
 
+    def redraw(self) -> None:
+        """The next frame must be drawn (something changed that the loop cannot see)."""
+        self._dirty = True
+
+    def _shown(self) -> tuple[object, ...]:
+        notices = tuple((n.text, n.warning) for n in self.notices)
+        return (self.stack.version, notices, self.tr.lang, self.settings.rotation)
+
+    def needs_frame(self) -> bool:
+        """Whether the picture may differ from the last frame drawn.
+
+        A touch, a key, a button, a new screen, a notice come or gone, the
+        language, or a top scene that is :meth:`~kiosk.scenes.base.Scene.animating`.
+        """
+        top = self.stack.top
+        if self._dirty or top is None or self._shown() != self._drawn:
+            return True
+        animating = [True]
+
+        def ask() -> None:
+            animating[0] = top.animating()
+
+        self.guard(ask)
+        return animating[0]
+
     def pointer(self, event: Pointer) -> None:
         self.last_input = self.now
+        self._dirty = True
         top = self.stack.top
         if top is not None:
             self.guard(lambda: top.pointer(event))
 
     def key(self, event: pygame.event.Event) -> None:
         self.last_input = self.now
+        self._dirty = True
         top = self.stack.top
         if top is not None:
             self.guard(lambda: top.key(event))
@@ -183,6 +213,7 @@ class Kiosk:
     def _hardware_events(self, top: Scene) -> None:
         """Buttons, the presence sensor and the flaps: what they mean wherever we are."""
         for event in self.hardware.input_events():
+            self._dirty = True
             if isinstance(event, PresenceDetected | ButtonPressed):
                 self.last_input = self.now
             if isinstance(event, PresenceDetected) and top.keeps_awake:
@@ -210,12 +241,15 @@ class Kiosk:
 
     def draw(self) -> pygame.Surface:
         """The frame: the top scene, then notices (and the safe mode's ribbon)."""
+        shown = self._shown()
         top = self.stack.top
         if top is not None:
             self.guard(lambda: top.draw(self.canvas))
         if self.safe_mode:
             self._draw_safe_mode()
         self._draw_notices()
+        self._dirty = False
+        self._drawn = shown
         return self.canvas
 
     def _draw_safe_mode(self) -> None:

@@ -70,6 +70,17 @@ class Scene:
     def draw(self, canvas: pygame.Surface) -> None:
         """Draw the whole scene on the 1920 x 1080 canvas."""
 
+    def animating(self) -> bool:
+        """Whether the picture changes by itself now (a move, dice, a countdown shown).
+
+        ``False`` lets the kiosk keep showing the last frame, drawing nothing,
+        until a touch, a button, a new scene or a notice; a scene whose picture
+        also follows something else (the board, the machine's answer) returns
+        ``True`` when that changed. ``True`` by default: a scene that does not
+        say is drawn every frame.
+        """
+        return True
+
 
 class ButtonScene(Scene):
     """A scene whose only touch targets are its buttons."""
@@ -90,6 +101,8 @@ class SceneStack:
 
     def __init__(self) -> None:
         self._scenes: list[Scene] = []
+        self.version = 0
+        """Counts the changes of the stack (a new screen must be drawn)."""
 
     @property
     def top(self) -> Scene | None:
@@ -102,6 +115,7 @@ class SceneStack:
         return [scene.name for scene in self._scenes]
 
     def push(self, scene: Scene) -> None:
+        self.version += 1
         if self.top is not None:
             self.top.leave()
         self._scenes.append(scene)
@@ -110,12 +124,14 @@ class SceneStack:
     def pop(self) -> None:
         if len(self._scenes) <= 1:
             return
+        self.version += 1
         self._scenes.pop().leave()
         top = self.top
         if top is not None:
             top.enter()
 
     def replace(self, scene: Scene) -> None:
+        self.version += 1
         if self._scenes:
             self._scenes.pop().leave()
         self._scenes.append(scene)
@@ -123,6 +139,7 @@ class SceneStack:
 
     def reset(self, scene: Scene) -> None:
         """Only ``scene`` left (going home, or recovering from an error)."""
+        self.version += 1
         while self._scenes:
             self._scenes.pop().leave()
         self._scenes.append(scene)

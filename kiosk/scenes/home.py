@@ -68,6 +68,10 @@ class HomeScene(Scene):
         if self.owners.update(dt):
             self._owners()
 
+    def animating(self) -> bool:
+        """Only the owners' ring fills by itself, while a finger holds the title."""
+        return self.owners.held is not None
+
     def pointer(self, event: Pointer) -> None:
         if event.phase is Phase.DOWN:
             if self.buttons.press(event.pos) or self.owners.down(event.pos):

@@ -247,15 +247,22 @@ class SeatPanel:
 
     # ------------------------------------------------------------------ drawing
 
-    def draw(self, canvas: pygame.Surface, content: PanelContent, clock: float) -> None:
-        """Blit the panel, redrawn only when its content, buttons, page or spinner change."""
-        if content.message != self._message:
-            self._message, self._message_since = content.message, clock
+    def picture(self, content: PanelContent, clock: float) -> tuple[object, ...]:
+        """What the panel shows now: its content, buttons, message page and spinner."""
+        since = clock if content.message != self._message else self._message_since
         buttons = tuple(
             (b.label, b.pressed, b.selected, b.enabled, tuple(b.rect)) for b in self.buttons.buttons
         )
-        page = int((clock - self._message_since) / PAGE_SECONDS) if content.message else 0
-        key = (repr(content), buttons, page, int(clock * 12) if content.thinking else 0)
+        page = int((clock - since) / PAGE_SECONDS) if content.message else 0
+        return (repr(content), buttons, page, int(clock * 12) if content.thinking else 0)
+
+    def draw(self, canvas: pygame.Surface, content: PanelContent, clock: float) -> None:
+        """Blit the panel, redrawn only when its content, buttons, page or spinner change."""
+        key = self.picture(content, clock)
+        if content.message != self._message:
+            self._message, self._message_since = content.message, clock
+        page = key[2]
+        assert isinstance(page, int)
         if key != self._key or self._image is None or drawn.recording():
             with drawn.placed(self._surface, self.rect.topleft, self.turn):
                 self._image = self._render(content, clock, page)

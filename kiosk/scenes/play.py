@@ -24,7 +24,7 @@ from kiosk.games import last_move, presentation_for
 from kiosk.games.base import Trace
 from kiosk.picker import MovePicker, Touch
 from kiosk.run import GameRun
-from kiosk.scenes.animation import Banner, Transition
+from kiosk.scenes.animation import BANNER, Banner, Transition
 from kiosk.scenes.base import Scene
 from kiosk.scenes.choice_pages import MOST_BUTTONS, page_count, page_of
 from kiosk.scenes.chrome import draw_backdrop
@@ -122,6 +122,7 @@ class PlayScene(Scene):
         self._names_lang = ""
         self._layer: pygame.Surface | None = None
         self._layer_key: object = None
+        self._drawn_picture: tuple[object, ...] = ()
         self._trails: dict[int, list[Trace]] = {}
         self._trails_of: object = None
         self.board: BoardSession | None = None
@@ -608,17 +609,46 @@ class PlayScene(Scene):
             self._draw_demo_banner(canvas)
         if self.still_there is not None:
             self._draw_still_there(canvas)
+        self._drawn_picture = self._picture()
 
-    def _still_layer(self) -> pygame.Surface:
-        """Backdrop, board, pieces, marks and table things: redrawn only when they change."""
-        marks = self.highlights()
-        key = (
+    def _layer_picture(self, marks: dict[int, str]) -> tuple[object, ...]:
+        """What the still layer shows: the position, its marks, the language, the dice."""
+        return (
             id(self.state),
             len(self.run.states),
             tuple(sorted(marks.items())),
             self.kiosk.tr.lang,
             self.dice.rolling,
         )
+
+    def _picture(self) -> tuple[object, ...]:
+        """What a still frame shows (compared with the last one drawn)."""
+        panels = tuple(
+            panel.picture(self._panel_content(seat), self.clock)
+            for seat, panel in enumerate(self.panels)
+        )
+        menu = tuple((b.label, b.pressed, b.enabled) for b in self.menu.buttons)
+        return (self._layer_picture(self.highlights()), panels, menu, self.message)
+
+    def animating(self) -> bool:
+        """Moving pieces, dice, a banner, a countdown or the machine thinking; else whether
+        the board, a panel's page or a touch changed what the last frame showed."""
+        banner = self.banner
+        if (
+            self.transition is not None
+            or self.dice.rolling
+            or self.still_there is not None
+            or self.ticket is not None
+            or self.hint_ticket is not None
+            or (banner is not None and self.clock - banner.start < BANNER)
+        ):
+            return True
+        return self._picture() != self._drawn_picture
+
+    def _still_layer(self) -> pygame.Surface:
+        """Backdrop, board, pieces, marks and table things: redrawn only when they change."""
+        marks = self.highlights()
+        key = self._layer_picture(marks)
         if self._layer is None or key != self._layer_key or drawn.recording():
             if self._layer is None:
                 self._layer = pygame.Surface(CANVAS)

@@ -186,6 +186,10 @@ class RulesScene(Scene):
             self.drag_y = None
             self.buttons.release(event.pos)
 
+    def animating(self) -> bool:
+        """The page moves only under a finger."""
+        return False
+
     def scroll_by(self, pixels: float) -> None:
         limit = max(0, self.page_height() - PAGE.height + 80)
         self.scroll = max(0.0, min(float(limit), self.scroll + pixels))

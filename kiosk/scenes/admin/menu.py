@@ -71,6 +71,8 @@ class AdminMenuScene(AdminScene):
 
     name = "admin-menu"
 
+    _status_shown: list[str] | None = None
+
     def heading(self) -> str:
         return self._("Administration")
 
@@ -167,7 +169,8 @@ class AdminMenuScene(AdminScene):
         corner = pygame.Rect(left + 2 * (TILE_W + GAP), TOP + 2 * (TILE_H + GAP), TILE_W, TILE_H)
         rounded_panel(canvas, corner, PALETTE.felt_dark, radius=26, shadow=0)
         y = corner.y + 24
-        for line in self.status_lines():
+        self._status_shown = self.status_lines()
+        for line in self._status_shown:
             size = fit_size(line, corner.width - 48, 26, "sans")
             blit_text(canvas, line, (corner.x + 24, y), size, PALETTE.ivory_dark)
             y += 40
@@ -182,6 +185,10 @@ class AdminMenuScene(AdminScene):
             PALETTE.ivory_dark,
             anchor="midleft",
         )
+
+    def animating(self) -> bool:
+        """Still, unless the board, the records or the errors changed what it says."""
+        return self.status_lines() != self._status_shown
 
     def status_lines(self) -> list[str]:
         """The kiosk at a glance: board, records, errors, configuration files."""

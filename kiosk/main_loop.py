@@ -1,0 +1,138 @@
+"""The kiosk's main loop: events, fixed steps, and a frame only when the picture changed.
+
+Updates run at a fixed 60 Hz step, paced by real time, so that animations last
+as long on a slow machine. A frame is drawn and presented only when the
+picture may have changed (:meth:`kiosk.runtime.Kiosk.needs_frame`), at most
+``frame_rate`` a second (30 on the Pi); on a still screen the loop sleeps on
+its events for at most :data:`IDLE_WAIT_MS`, so the machine's answers, the
+board, the idle timers and the watchdog are still served.
+
+Presenting is whole-frame: with ``pygame.SCALED`` (a renderer), pygame's
+``display.update(rects)`` uploads the whole texture anyway, as ``flip`` does,
+so the saving comes from not drawing and not presenting a still picture.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from kiosk.config import frames_per_second
+from kiosk.runtime import STEP, Kiosk
+from kiosk.touch import PointerTracker
+from kiosk.ui.theme import CANVAS
+
+IDLE_WAIT_MS = 100
+"""The longest the loop sleeps on a still screen: the machine's answers, the board, the
+idle timers and the watchdog are served at least ten times a second."""
+REDRAW_EVENTS = frozenset(
+    {pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSIZECHANGED, pygame.VIDEOEXPOSE}
+)
+
+
+def next_events(still: bool) -> list[pygame.event.Event]:
+    """The events waiting; on a still screen, sleeps until one comes or ``IDLE_WAIT_MS``."""
+    if not still:
+        return pygame.event.get()
+    first = pygame.event.wait(IDLE_WAIT_MS)
+    if first.type == pygame.NOEVENT:
+        return []
+    return [first, *pygame.event.get()]
+
+
+class MainLoop:
+    """One :meth:`turn` at a time: the app runs it for ever, the idleness benchmark for a while."""
+
+    def __init__(
+        self, kiosk: Kiosk, screen: pygame.Surface, rotation: int, *, windowed: bool
+    ) -> None:
+        self.kiosk = kiosk
+        self.screen = screen
+        self.rotation = rotation
+        self.windowed = windowed
+        self.tracker = PointerTracker(
+            lambda: screen_size(kiosk.settings.rotation),
+            lambda x, y: rotate_in(kiosk.settings.rotation, x, y),
+        )
+        self.clock = pygame.time.Clock()
+        self.accumulator = 0.0
+        self.last = time.monotonic()
+        self.turns = 0
+        self.frames = 0
+        self.drew = False
+        """Whether the last turn drew and presented a frame."""
+
+    def turn(self) -> str | None:
+        """Events, steps, and a frame if the picture changed; why to stop, if it must."""
+        kiosk = self.kiosk
+        for event in next_events(still=not self.drew and self.turns > 0):
+            if event.type == pygame.QUIT:
+                return "signal"
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.windowed:
+                return "quit"
+            if event.type in REDRAW_EVENTS:
+                kiosk.redraw()  # the window was shown again or resized
+            pointer = self.tracker.translate(event)
+            if pointer is not None:
+                kiosk.pointer(pointer)
+            elif event.type == pygame.KEYDOWN:
+                kiosk.key(event)
+        now = time.monotonic()
+        self.accumulator = min(self.accumulator + now - self.last, 0.25)
+        self.last = now
+        while self.accumulator >= STEP:
+            kiosk.step(STEP)
+            self.accumulator -= STEP
+        self.turns += 1
+        self.drew = kiosk.needs_frame() or kiosk.settings.rotation != self.rotation
+        if self.drew:
+            frame = kiosk.draw()
+            if kiosk.settings.rotation != self.rotation:
+                self.rotation = kiosk.settings.rotation
+                self.screen = pygame.display.set_mode(
+                    screen_size(self.rotation), screen_flags(self.windowed)
+                )
+            present(self.screen, frame, self.rotation)
+            pygame.display.flip()
+            self.frames += 1
+        return None
+
+    def pace(self) -> None:
+        """After a frame, wait for the next one's time (a still turn waits on its events)."""
+        if self.drew:
+            self.clock.tick(frames_per_second(self.kiosk.settings))
+
+
+def screen_flags(windowed: bool) -> int:
+    """Scaled to the panel; a resizable window on a desktop, fullscreen on the Pi."""
+    return pygame.SCALED | (pygame.RESIZABLE if windowed else pygame.FULLSCREEN)
+
+
+def screen_size(rotation: int) -> tuple[int, int]:
+    """The logical screen: the canvas, or the canvas turned a quarter for 90 and 270."""
+    return (CANVAS[1], CANVAS[0]) if rotation in (90, 270) else CANVAS
+
+
+def rotate_in(rotation: int, x: float, y: float) -> tuple[float, float]:
+    """Coordinates on the logical screen (see :func:`screen_size`) to canvas ones."""
+    w, h = CANVAS
+    if rotation == 180:
+        return (w - x, h - y)
+    if rotation == 90:
+        return (y, h - x)
+    if rotation == 270:
+        return (w - y, x)
+    return (x, y)
+
+
+def present(screen: pygame.Surface, frame: pygame.Surface, rotation: int) -> None:
+    """The canvas onto the screen, turned clockwise by ``rotation`` degrees.
+
+    A panel whose native mode is portrait (1080 x 1920) but hangs landscape
+    takes 90 or 270 and is filled exactly; 180 is a screen hung upside down.
+    """
+    if rotation in (90, 180, 270):
+        screen.blit(pygame.transform.rotate(frame, -rotation), (0, 0))
+    else:
+        screen.blit(frame, (0, 0))
