@@ -1,7 +1,7 @@
 """The documents' links: every relative link and image of README.md, CHANGELOG.md and
 docs/**/*.md leads to a file of the repository, and every ``#anchor`` to a heading of
 the page it names (slugs as GitHub makes them); no tracked text file points outside the
-repository to ``../shared``."""
+repository to the ``shared`` folder beside it by a ``../`` path."""
 
 from __future__ import annotations
 
