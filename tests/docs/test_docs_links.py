@@ -33,16 +33,25 @@ def documents() -> list[Path]:
     return [page for page in pages if page.exists()]
 
 
-def prose_lines(text: str) -> list[tuple[int, str]]:
-    """The lines outside fenced code blocks, numbered from 1, with inline code blanked."""
+def unfenced_lines(text: str) -> list[tuple[int, str]]:
+    """The lines outside fenced code blocks, numbered from 1."""
     lines, fenced = [], False
     for number, line in enumerate(text.splitlines(), 1):
         if FENCE.match(line):
             fenced = not fenced
             continue
         if not fenced:
-            lines.append((number, INLINE_CODE.sub(lambda m: " " * len(m.group(0)), line)))
+            lines.append((number, line))
     return lines
+
+
+def prose_lines(text: str) -> list[tuple[int, str]]:
+    """The lines outside fenced code blocks, with inline code blanked (links in code are
+    not links)."""
+    return [
+        (number, INLINE_CODE.sub(lambda m: " " * len(m.group(0)), line))
+        for number, line in unfenced_lines(text)
+    ]
 
 
 def links(text: str) -> list[tuple[int, str]]:
@@ -81,7 +90,7 @@ def anchors(page: Path) -> frozenset[str]:
     """The anchors of a Markdown page's headings (a repeated one numbered -1, -2…)."""
     seen: dict[str, int] = {}
     found = set()
-    for _, line in prose_lines(page.read_text(encoding="utf-8")):
+    for _, line in unfenced_lines(page.read_text(encoding="utf-8")):
         match = HEADING.match(line)
         if not match:
             continue
@@ -147,6 +156,13 @@ def test_slugs_follow_github() -> None:
     assert slug("`make test` — the suite") == "make-test--the-suite"
     assert slug("Plateau 8 x 8 — `grid8` (8 × 8, 64 cases)") == "plateau-8-x-8--grid8-8--8-64-cases"
     assert slug("snake_case and **bold**") == "snake_case-and-bold"
+
+
+def test_a_heading_with_code_keeps_the_codes_words(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text("# Vérifier : `ludokiosk doctor`\n\n```\n# not a heading\n```\n",
+                    encoding="utf-8")
+    assert anchors(page) == {"vérifier--ludokiosk-doctor"}
 
 
 def test_a_broken_link_and_a_missing_anchor_are_found(tmp_path: Path) -> None:
