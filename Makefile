@@ -15,6 +15,14 @@ $(VENV)/.dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $@
 
+# The Pico's stubs are a typeshed of their own (they would stand in for CPython's sys and
+# time): kept apart, for firmware/mypy-pico.ini.
+PICO_STUBS := micropython-rp2-rpi-pico-stubs==1.29.*
+$(VENV)/pico-stubs/.installed: Makefile | $(BIN)/python
+	rm -rf $(VENV)/pico-stubs
+	$(BIN)/python -m pip install -q --no-user --target $(VENV)/pico-stubs '$(PICO_STUBS)'
+	touch $@
+
 $(VENV)/.bench: pyproject.toml $(VENV)/.dev
 	$(BIN)/python -m pip install -q -e '.[dev,bench]'
 	touch $@
@@ -38,7 +46,7 @@ montage: $(VENV)/.dev
 ## make test: lint, type-check and run the test suite on every core (TEST_WORKERS=…);
 ## an idle core takes tests queued on a busy one (worksteal): the strength tests are long
 TEST_WORKERS ?= auto
-test: lint
+test: lint $(VENV)/pico-stubs/.installed
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 lint: $(VENV)/.dev

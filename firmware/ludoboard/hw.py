@@ -3,20 +3,17 @@
 Pins come from :mod:`ludoboard.pins`; the shift-register chains are clocked
 from Python (about half a millisecond per row on a 14 x 17 board), the
 WS2812B chain is written with :mod:`neopixel`, and the protocol travels on
-the USB serial link through ``sys.stdin.buffer`` / ``sys.stdout.buffer``,
-polled so that reading never waits.
+the USB serial link is :class:`ludoboard.usb.UsbLink`.
 """
 
-import select
-import sys
 import time
 
 import machine
-import micropython
 import neopixel
 
 from ludoboard import pins
 from ludoboard.hal import Hardware
+from ludoboard.usb import UsbLink
 
 
 class PicoHardware(Hardware):
@@ -33,14 +30,12 @@ class PicoHardware(Hardware):
         self._status = pin(pins.STATUS_LED, pin.OUT, value=0)
         self._button = pin(pins.SELF_TEST_BUTTON, pin.IN, pin.PULL_UP)
         self._strip = neopixel.NeoPixel(pin(pins.LED_DATA, pin.OUT), max(1, led_count))
-        self._stdin = sys.stdin.buffer
-        self._stdout = sys.stdout.buffer
-        self._poll = select.poll()
-        self._poll.register(sys.stdin, select.POLLIN)
-        self._one = bytearray(1)
+        self._link = UsbLink()
 
     def ticks_ms(self) -> int:
-        return time.ticks_ms()
+        # A small int on the Pico; the stubs keep ticks opaque, the firmware also uses them
+        # as numbers (the status LED's blinking).
+        return time.ticks_ms()  # type: ignore[return-value]
 
     def ticks_diff(self, new: int, old: int) -> int:
         return time.ticks_diff(new, old)
@@ -89,24 +84,10 @@ class PicoHardware(Hardware):
         return self._button.value() == 0
 
     def start_serial(self) -> None:
-        micropython.kbd_intr(-1)
+        self._link.start()
 
     def read(self, buf: bytearray) -> int:
-        size = 0
-        one = self._one
-        while size < len(buf) and self._waiting():
-            self._stdin.readinto(one)
-            buf[size] = one[0]
-            size += 1
-        return size
-
-    def _waiting(self) -> bool:
-        for _ in self._poll.ipoll(0):
-            return True
-        return False
+        return self._link.read(buf)
 
     def write(self, buf: bytearray, size: int) -> None:
-        try:
-            self._stdout.write(memoryview(buf)[:size])
-        except OSError:
-            return  # nobody listening: the frame is lost, as the protocol allows
+        self._link.write(buf, size)

@@ -1,13 +1,9 @@
 """A board on the bench, for the firmware under CPython: shift registers, switches, LEDs, link.
 
-:class:`Matrix` models the wiring of ``ludoboard/pins.py`` from the chips'
-point of view: a chain of 74HC595 (shift stage, latched outputs; register 0
-fed by the Pico) drives the rows, a diode per closed switch lets a low row
-pull its column down, and a chain of 74HC165 (parallel load, shifted out
-from its input H; register 0 nearest the Pico) reads the columns.  The
-clocks are :class:`ManualClock` (tests move time) or :class:`RealClock`;
-the link is :class:`MemoryLink` (bytes in lists) or :class:`PtyLink` (one
-end of a pseudo-terminal).
+The wiring is :class:`~tests.firmware.bench_matrix.Matrix`. The clocks are
+:class:`ManualClock` (tests move time) or :class:`RealClock`; the link is
+:class:`MemoryLink` (bytes in lists) or :class:`PtyLink` (one end of a
+pseudo-terminal).
 """
 
 from __future__ import annotations
@@ -18,6 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from tests.firmware.bench_matrix import Matrix
 from tests.firmware.fw import hal
 
 TICKS_PERIOD = 1 << 30
@@ -46,61 +43,6 @@ class RealClock:
 
     def ticks(self) -> int:
         return int(time.monotonic() * 1000) % self.period
-
-
-class Matrix:
-    """The 74HC595 row chain, the diode matrix and the 74HC165 column chain."""
-
-    def __init__(self, rows: int, cols: int) -> None:
-        self.rows, self.cols = rows, cols
-        row_chips, col_chips = (rows + 7) // 8, (cols + 7) // 8
-        # 74HC595: shift stage and outputs QA..QH per chip; random at power-up (here all low).
-        self.row_shift = [[0] * 8 for _ in range(row_chips)]
-        self.row_out = [[0] * 8 for _ in range(row_chips)]
-        # 74HC165: its stage, inputs A..H per chip.
-        self.col_stage = [[1] * 8 for _ in range(col_chips)]
-        self.closed: set[tuple[int, int]] = set()
-        self.low_rows_at_load: list[list[int]] = []
-        """The rows driven low at each load of the column chain."""
-
-    # --- the row chain ----------------------------------------------------------
-
-    def rows_shift(self, bit: int) -> None:
-        carry = bit
-        for chip in self.row_shift:  # QH of one chip feeds SER of the next
-            carry, chip[:] = chip[7], [carry, *chip[:7]]
-
-    def rows_latch(self) -> None:
-        self.row_out = [list(chip) for chip in self.row_shift]
-
-    def row_level(self, row: int) -> int:
-        return self.row_out[row // 8][row % 8]
-
-    def low_rows(self) -> list[int]:
-        return [row for row in range(self.rows) if not self.row_level(row)]
-
-    # --- the matrix and the column chain ------------------------------------------
-
-    def column_level(self, col: int) -> int:
-        """Low if a closed switch joins the column to a low row (the diode conducts)."""
-        if col >= self.cols:
-            return 1  # pulled up, nothing wired
-        closed = self.closed
-        return 0 if any((row, col) in closed for row in self.low_rows()) else 1
-
-    def cols_load(self) -> None:
-        self.low_rows_at_load.append(self.low_rows())
-        del self.low_rows_at_load[:-1000]
-        for index, chip in enumerate(self.col_stage):
-            chip[:] = [self.column_level(8 * index + pin) for pin in range(8)]
-
-    def cols_shift(self) -> int:
-        """QH of register 0, then a clock: every stage moves towards H, SER feeding A."""
-        out = self.col_stage[0][7]
-        for index, chip in enumerate(self.col_stage):
-            incoming = self.col_stage[index + 1][7] if index + 1 < len(self.col_stage) else 1
-            chip[:] = [incoming, *chip[:7]]
-        return out
 
 
 class MemoryLink:

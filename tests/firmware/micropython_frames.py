@@ -11,7 +11,7 @@ sys.path.insert(0, sys.argv[1])
 from ludoboard import board, config, framing, leds, scanner, selftest  # noqa: F401
 
 gc.collect()
-print("heap-after-import", gc.mem_alloc())  # type: ignore[attr-defined]  # MicroPython's
+print("heap-after-import", gc.mem_alloc())
 receiver = framing.Receiver()
 count = 0
 while True:
@@ -29,4 +29,4 @@ while True:
     print(binascii.hexlify(frame).decode(), read)
     count += 1
 gc.collect()
-print("heap-after-frames", count, gc.mem_alloc())  # type: ignore[attr-defined]  # MicroPython's
+print("heap-after-frames", count, gc.mem_alloc())
