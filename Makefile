@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 GAME   ?= reversi
 BOT    ?= joueur
 
-.PHONY: run duel tour test lint bench soak clean
+.PHONY: run duel tour montage test lint bench soak clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ duel: $(VENV)/.dev
 ## make tour: every screen as PNG in screenshots/ (headless)
 tour: $(VENV)/.dev
 	$(BIN)/ludokiosk --screenshot-tour screenshots
+
+## make montage: the README's picture, a few of the tour's screens in docs/images/kiosk.png
+montage: $(VENV)/.dev
+	$(BIN)/python -m kiosk.montage docs/images/kiosk.png
 
 ## make test: lint, type-check and run the test suite on every core (TEST_WORKERS=…);
 ## an idle core takes tests queued on a busy one (worksteal): the strength tests are long

@@ -1,4 +1,4 @@
-"""``ludokiosk-engine``: the formats of DESIGN.md and one-line errors with exit code 2."""
+"""``ludokiosk-engine``: the formats of docs/architecture.md, one-line errors with exit code 2."""
 
 from __future__ import annotations
 
