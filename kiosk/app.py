@@ -106,10 +106,20 @@ def main(argv: list[str] | None = None) -> int:
     return run_window(args)
 
 
+WINDOW_HINTS = {"SDL_RENDER_DRIVER": "software", "SDL_FRAMEBUFFER_ACCELERATION": "0"}
+"""A window on a desktop is drawn by SDL itself, not through OpenGL: on a machine without
+a graphics card, Mesa's software OpenGL (llvmpipe) added about 95 MB to the kiosk (LLVM,
+its driver, its buffers), which SDL's own renderer does not need to scale a frame that is
+presented only when it changes. Fullscreen on the Pi keeps the GPU (KMSDRM)."""
+
+
 def _open_display(windowed: bool, rotation: int = 0) -> pygame.Surface | None:
     """The screen surface, or ``None`` when there is no display at all."""
     if not windowed and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "kmsdrm")
+    if windowed:
+        for hint, value in WINDOW_HINTS.items():
+            os.environ.setdefault(hint, value)
     try:
         pygame.display.init()
         screen = pygame.display.set_mode(screen_size(rotation), screen_flags(windowed))

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from drivers.hardware_config import (
@@ -121,6 +122,14 @@ class HardwareLink:
         self.headless = headless
         self._sim: SimulatedBoard | None = None
         self._sim_news = False
+        self._wake: Callable[[], None] | None = None
+
+    def wake_with(self, wake: Callable[[], None]) -> None:
+        """Have every board and input call ``wake`` when it posts an event."""
+        self._wake = wake
+        for part in (self.hardware.board, self.hardware.inputs, self.board):
+            if part is not None:
+                part.call_on_post(wake)
 
     @classmethod
     def from_config(
@@ -184,6 +193,7 @@ class HardwareLink:
                 log.warning("plateau simulé : %s", error)
                 return None
             self._sim_news = not self.headless
+            self._sim.board.call_on_post(self._wake)
         return self._sim.board
 
     def sim_opened(self) -> bool:

@@ -5,7 +5,8 @@ as long on a slow machine. A frame is drawn and presented only when the
 picture may have changed (:meth:`kiosk.runtime.Kiosk.needs_frame`), at most
 ``frame_rate`` a second (30 on the Pi); on a still screen the loop sleeps on
 its events for at most :data:`IDLE_WAIT_MS`, so the machine's answers, the
-board, the idle timers and the watchdog are still served.
+idle timers and the watchdog are still served, and a board's or a button's
+thread wakes it at once (:data:`WAKE`).
 
 Presenting is whole-frame: with ``pygame.SCALED`` (a renderer), pygame's
 ``display.update(rects)`` uploads the whole texture anyway, as ``flip`` does,
@@ -26,6 +27,8 @@ from kiosk.ui.theme import CANVAS
 IDLE_WAIT_MS = 100
 """The longest the loop sleeps on a still screen: the machine's answers, the board, the
 idle timers and the watchdog are served at least ten times a second."""
+WAKE = pygame.event.custom_type()
+"""Posted by a board's or an input's thread: a still loop wakes for it at once."""
 REDRAW_EVENTS = frozenset(
     {pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSIZECHANGED, pygame.VIDEOEXPOSE}
 )
@@ -39,6 +42,14 @@ def next_events(still: bool) -> list[pygame.event.Event]:
     if first.type == pygame.NOEVENT:
         return []
     return [first, *pygame.event.get()]
+
+
+def wake() -> None:
+    """Wake the loop (from any thread: SDL's event queue is thread-safe)."""
+    try:
+        pygame.event.post(pygame.event.Event(WAKE))
+    except pygame.error:
+        return  # the display is closing
 
 
 class MainLoop:
@@ -55,6 +66,7 @@ class MainLoop:
             lambda: screen_size(kiosk.settings.rotation),
             lambda x, y: rotate_in(kiosk.settings.rotation, x, y),
         )
+        kiosk.hardware.wake_with(wake)
         self.clock = pygame.time.Clock()
         self.accumulator = 0.0
         self.last = time.monotonic()
