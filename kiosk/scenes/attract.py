@@ -58,6 +58,7 @@ class AttractScene(Scene):
         self.ended_for = 0.0
         self.card_rect: pygame.Rect | None = None
         """Where the caption card was last drawn."""
+        self._drawn_demo: PlayScene | LessonScene | None = None
 
     def enter(self) -> None:
         if self.demo is None:
@@ -112,7 +113,15 @@ class AttractScene(Scene):
             self.kiosk.worker.cancel_all()
             self.kiosk.home()
 
+    def animating(self) -> bool:
+        """A new show, or what its game or lesson animates (the caption card is still)."""
+        demo = self.demo
+        if demo is None:
+            return False
+        return demo is not self._drawn_demo or demo.animating()
+
     def draw(self, canvas: pygame.Surface) -> None:
+        self._drawn_demo = self.demo
         if self.demo is None:
             return
         self.demo.draw(canvas)

@@ -628,18 +628,18 @@ class PlayScene(Scene):
             for seat, panel in enumerate(self.panels)
         )
         menu = tuple((b.label, b.pressed, b.enabled) for b in self.menu.buttons)
-        return (self._layer_picture(self.highlights()), panels, menu, self.message)
+        moving = self.transition is not None  # its last frame is not the still one
+        return (self._layer_picture(self.highlights()), panels, menu, self.message, moving)
 
     def animating(self) -> bool:
-        """Moving pieces, dice, a banner, a countdown or the machine thinking; else whether
-        the board, a panel's page or a touch changed what the last frame showed."""
+        """Moving pieces, dice, a banner or a countdown; else whether the board, the
+        machine's thinking (a panel's spinner), a panel's page or a touch changed what the
+        last frame showed."""
         banner = self.banner
         if (
             self.transition is not None
             or self.dice.rolling
             or self.still_there is not None
-            or self.ticket is not None
-            or self.hint_ticket is not None
             or (banner is not None and self.clock - banner.start < BANNER)
         ):
             return True

@@ -94,9 +94,8 @@ def test_a_position_waiting_for_a_person_is_kept(kiosk: Kiosk, spec: str) -> Non
     assert still > 0.8 * SECONDS / STEP, (drawn, still)  # a moment of drawing, at most
 
 
-def test_the_machine_thinking_and_a_notice_are_drawn(kiosk: Kiosk) -> None:
-    scene = mid_game(kiosk, entry("reversi"), "reversi", alone=True)
-    kiosk.stack.reset(scene)
+def test_a_notice_coming_and_going_is_drawn(kiosk: Kiosk) -> None:
+    kiosk.stack.reset(mid_game(kiosk, entry("reversi"), "reversi", alone=True))
     kiosk.draw()
     kiosk.notify("Un message", seconds=0.5)
     assert kiosk.needs_frame()
@@ -104,9 +103,6 @@ def test_the_machine_thinking_and_a_notice_are_drawn(kiosk: Kiosk) -> None:
     for _ in range(round(0.6 / STEP)):
         kiosk.step(STEP)
     assert kiosk.needs_frame()  # the notice went
-    kiosk.draw()
-    scene.ticket = kiosk.worker.ask("reversi", list(scene.run.moves), "debutant", 1)
-    assert kiosk.needs_frame()  # the machine's turn shows it thinking
 
 
 def test_a_long_message_turns_its_pages_by_itself(kiosk: Kiosk) -> None:
@@ -116,3 +112,11 @@ def test_a_long_message_turns_its_pages_by_itself(kiosk: Kiosk) -> None:
     scene.message = (" ".join([words] * 8), "", False)
     drawn, still = watch(kiosk, 13.0)  # two page turns
     assert drawn >= 3, (drawn, still)
+
+
+def test_the_demonstration_is_drawn_only_as_it_moves(kiosk: Kiosk) -> None:
+    from kiosk.scenes.attract import AttractScene
+
+    kiosk.stack.reset(AttractScene(kiosk, first=0))
+    drawn, still = watch(kiosk, 5.0)
+    assert drawn > 3 and still > 0, (drawn, still)  # moves shown, pauses kept
