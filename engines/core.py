@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -479,12 +479,23 @@ class State(ABC):
         Games override this with a faster path; the result must follow the same
         rules.
         """
+        return State.playout(self, rng)
+
+    def playout(self, rng: random.Random, trace: list[Any] | None = None) -> State:
+        """:meth:`random_playout`, the decisions taken (chance's too) appended to ``trace``.
+
+        A game's fast path overrides both; replaying ``trace`` through
+        :meth:`apply` must reach the same end (``tests/engines/test_playthroughs.py``).
+        """
         state: State = self
         while not state.is_terminal():
             if state.current_player == CHANCE:
-                state = state.apply_unchecked(state.sample_chance(rng))
+                move = state.sample_chance(rng)
             else:
-                state = state.apply_unchecked(rng.choice(state.legal_moves()))
+                move = rng.choice(state.legal_moves())
+            if trace is not None:
+                trace.append(move)
+            state = state.apply_unchecked(move)
         return state
 
     def __str__(self) -> str:
@@ -499,6 +510,27 @@ class State(ABC):
 
     def __hash__(self) -> int:
         return hash(self.key())
+
+
+def moves_of_steps(
+    start: State, steps: Sequence[Hashable], step_of: Callable[[Any], Hashable]
+) -> list[Any]:
+    """A fast playout's raw steps (squares, pairs) as the rules' decisions, in order.
+
+    ``step_of`` gives a legal decision's raw step; each step is matched among the
+    decisions legal where the game then stands (a ``ValueError`` if none is).
+    """
+    moves: list[Any] = []
+    state = start
+    for step in steps:
+        for move in state.legal_moves():
+            if step_of(move) == step:
+                break
+        else:
+            raise ValueError(f"no legal decision for the playout's step {step!r}")
+        moves.append(move)
+        state = state.apply_unchecked(move)
+    return moves
 
 
 # --------------------------------------------------------------------------- turns

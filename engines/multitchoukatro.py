@@ -226,10 +226,20 @@ class MultitchoukatroState(State):
     def random_playout(self, rng: random.Random) -> State:
         if self.current_player == TERMINAL:
             return self
-        cells, rouma, mover = self.playout(rng)
+        cells, rouma, mover = self.playout_fields(rng)
         return MultitchoukatroState(self.game, tuple(cells), rouma, mover)
 
-    def playout(
+    def playout(self, rng: random.Random, trace: list[Any] | None = None) -> State:
+        """:meth:`playout_fields` as a state; the cases sown appended to ``trace``."""
+        if self.current_player == TERMINAL:
+            return self
+        cases: list[int] = []
+        cells, rouma, mover = self.playout_fields(rng, cases)
+        if trace is not None:
+            trace += [PLACES[case] for case in cases]
+        return MultitchoukatroState(self.game, tuple(cells), rouma, mover)
+
+    def playout_fields(
         self, rng: random.Random, trace: list[int] | None = None
     ) -> tuple[list[int], int, int]:
         """Uniformly random decisions to the end on a list: ``(cases, rouma, winner)``.

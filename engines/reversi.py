@@ -231,8 +231,13 @@ class ReversiState(State):
         return "\n".join(lines)
 
     def random_playout(self, rng: random.Random) -> State:
+        return self.playout(rng)
+
+    def playout(self, rng: random.Random, trace: list[Any] | None = None) -> State:
+        """Uniformly random moves to the end on bitboards; the moves played (a pass
+        included) are appended to ``trace`` when given."""
         if self._opening:
-            return super().random_playout(rng)
+            return State.playout(self, rng, trace)
         own, other = self.discs[self.mover], self.discs[1 - self.mover]
         mover = self.mover
         randrange = rng.randrange
@@ -240,16 +245,22 @@ class ReversiState(State):
         while True:
             moves = legal_bits(own, other)
             if not moves:
-                if passed:
+                if passed:  # neither can move: the one after the last move is to play
+                    own, other = other, own
+                    mover ^= 1
                     break
                 passed = True
             else:
+                if passed and trace is not None:
+                    trace.append(PASS)  # the pass the rules play (none ends the game)
                 passed = False
                 pick = randrange(moves.bit_count())
                 while pick:
                     moves &= moves - 1
                     pick -= 1
                 bit = moves & -moves
+                if trace is not None:
+                    trace.append(PLACES[bit.bit_length() - 1])
                 flips = flipped_bits(bit.bit_length() - 1, own, other)
                 own |= bit | flips
                 other ^= flips

@@ -14,3 +14,11 @@ def _own_data_dir(
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("LUDOKIOSK_DATA", str(folder))
     return folder
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-playthroughs",
+        action="store_true",
+        help="write tests/engines/playthroughs/ again from the engines as they are",
+    )

@@ -10,7 +10,17 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engines.core import TERMINAL, Outcome, PathMove, Place, Remove, State, draw, win
+from engines.core import (
+    TERMINAL,
+    Outcome,
+    PathMove,
+    Place,
+    Remove,
+    State,
+    draw,
+    moves_of_steps,
+    win,
+)
 from engines.latrunculi.board import (
     FULL,
     PIECES,
@@ -225,14 +235,24 @@ class LatrunculiState(State):
     def random_playout(self, rng: random.Random) -> State:
         return self.playout(rng)
 
-    def playout(self, rng: random.Random, trace: list[tuple[int, ...]] | None = None
-                ) -> LatrunculiState:
+    def playout(self, rng: random.Random, trace: list[Any] | None = None) -> LatrunculiState:
         """Uniformly random decisions to the end (:func:`engines.latrunculi.playout.playout`);
-        ``trace``, when given, receives them as ``(square,)`` for a placement or a
-        removal and ``(origin, target)`` for a move, so that tests can replay them."""
+        the decisions appended to ``trace`` when given."""
         if self._end is not None:
             return self
-        return LatrunculiState(self.game, *playout(self, rng, trace))
+        if trace is None:
+            return LatrunculiState(self.game, *playout(self, rng, None))
+        steps: list[tuple[int, ...]] = []
+        final = LatrunculiState(self.game, *playout(self, rng, steps))
+        trace += moves_of_steps(self, steps, _step_of)
+        return final
+
+
+def _step_of(move: Any) -> tuple[int, ...]:
+    """A decision as the fast playout writes it: ``(square,)`` or ``(origin, target)``."""
+    if move.__class__ is PathMove:
+        return (move.path[0], move.path[-1])
+    return (move.at,)
 
 
 def _on_board(square: Any) -> bool:

@@ -156,9 +156,13 @@ class RithmoState(State):
         return render_diagram(self)
 
     def random_playout(self, rng: random.Random) -> State:
+        return self.playout(rng)
+
+    def playout(self, rng: random.Random, trace: list[Any] | None = None) -> State:
+        """The fast playout (:mod:`engines.rithmomachie.playout`), its decisions in ``trace``."""
         from engines.rithmomachie.playout import playout
 
-        return playout(self, rng, None)
+        return playout(self, rng, trace)
 
     # -- building successors ------------------------------------------------------
 

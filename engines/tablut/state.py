@@ -8,7 +8,7 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engines.core import TERMINAL, Outcome, PathMove, State
+from engines.core import TERMINAL, Outcome, PathMove, State, moves_of_steps
 from engines.tablut.board import PLAYERS, SEG_KING, SEG_MAN, SEG_SLOW, SLOT_OF, WALL
 from engines.tablut.playout import playout
 from engines.tablut.rules import free_paths, generate, judge, king_taken, play
@@ -137,6 +137,15 @@ class TablutState(State):
 
     def random_playout(self, rng: random.Random) -> State:
         return self._fast_playout(rng, None)
+
+    def playout(self, rng: random.Random, trace: list[Any] | None = None) -> State:
+        """The fast playout; its moves appended to ``trace`` as the rules name them."""
+        if trace is None:
+            return self._fast_playout(rng, None)
+        steps: list[tuple[int, int]] = []
+        final = self._fast_playout(rng, steps)
+        trace += moves_of_steps(self, steps, lambda move: (move.origin, move.target))
+        return final
 
     def _fast_playout(self, rng: random.Random, trace: list[tuple[int, int]] | None) -> TablutState:
         """Uniformly random moves to the end (:func:`engines.tablut.playout.playout`); the

@@ -329,7 +329,7 @@ def test_fast_playout_replays_through_the_rules(seed: int, spec: str) -> None:
     start = game.initial_state()
     assert isinstance(start, MultitchoukatroState)
     trace: list[int] = []
-    cells, rouma, winner = start.playout(random.Random(seed), trace)
+    cells, rouma, winner = start.playout_fields(random.Random(seed), trace)
     state = start
     for case in trace:
         state = state.apply(Place(case, str(case + 1)))  # type: ignore[assignment]
