@@ -54,6 +54,7 @@ class MainLoop:
         self.tracker = PointerTracker(
             lambda: screen_size(kiosk.settings.rotation),
             lambda x, y: rotate_in(kiosk.settings.rotation, x, y),
+            ignored=kiosk.ignored_pointer,
         )
         self.clock = pygame.time.Clock()
         self.accumulator = 0.0
