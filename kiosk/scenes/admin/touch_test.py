@@ -65,7 +65,7 @@ DROP_WITHIN = 0.2
 MOST_POINTS = 20_000
 """The drawing keeps at most this many points (the oldest strokes go first)."""
 
-MINI = pygame.Rect(56, 165, 1040, 600)
+MINI = pygame.Rect(56, 165, 980, 570)
 """The panel of the results' small picture of the screen."""
 MINI_SCALE = (MINI.width - 40) / W
 MINI_AREA = pygame.Rect(MINI.x + 20, MINI.y + 20, round(W * MINI_SCALE), round(H * MINI_SCALE))
@@ -602,7 +602,7 @@ class TouchTestScene(AdminScene):
         size = fit_size(title, inner.width, 36, "sans-bold")
         blit_text(canvas, title, inner.topleft, size, colour, "sans-bold")
         lines = self.result_lines()
-        list_step = 34
+        list_step = 40
         text_box = pygame.Rect(
             inner.x,
             inner.y + size + 18,
@@ -620,7 +620,7 @@ class TouchTestScene(AdminScene):
             cut=len(fitted.pages) > 1,
         )
         list_top = text_box.y + used + 24
-        list_size = min(fit_size(line, inner.width, 26) for line, _ in lines)
+        list_size = min(fit_size(line, inner.width, 28) for line, _ in lines)
         for i, (line, far) in enumerate(lines):
             blit_text(
                 canvas,
