@@ -65,6 +65,7 @@ class MainLoop:
         self.tracker = PointerTracker(
             lambda: screen_size(kiosk.settings.rotation),
             lambda x, y: rotate_in(kiosk.settings.rotation, x, y),
+            ignored=kiosk.ignored_pointer,
         )
         kiosk.hardware.wake_with(wake)
         self.clock = pygame.time.Clock()

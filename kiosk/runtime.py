@@ -163,6 +163,21 @@ class Kiosk:
         if top is not None:
             self.guard(lambda: top.pointer(event))
 
+    def ignored_pointer(self, event: Pointer) -> None:
+        """A finger the kiosk does not follow (another one leads the gesture): only a
+        screen that shows it (the owners' touch test) hears of it, and is redrawn."""
+        top = self.stack.top
+        if top is None:
+            return
+        shown = [False]
+
+        def tell() -> None:
+            shown[0] = top.ignored_pointer(event)
+
+        self.guard(tell)
+        if shown[0]:
+            self._dirty = True
+
     def key(self, event: pygame.event.Event) -> None:
         self.last_input = self.now
         self._dirty = True

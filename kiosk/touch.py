@@ -3,8 +3,9 @@
 SDL reports a finger twice: as ``FINGER*`` events (normalised coordinates)
 and as synthetic mouse events marked ``touch``. We keep the finger events and
 drop the copies. Only one finger drives a gesture at a time: a second finger
-(or a palm) landing while the first is down is ignored until the first lifts,
-so it never derails a drag. The mouse works as one more finger on a desktop.
+(or a palm) landing while the first is down is ignored until it lifts, so it
+never derails a drag; the owners' touch test is told of it (``ignored``) to
+show it. The mouse works as one more finger on a desktop.
 """
 
 from __future__ import annotations
@@ -43,11 +44,21 @@ ToCanvas = Callable[[float, float], tuple[float, float]]
 
 
 class PointerTracker:
-    """Turns pygame events into :class:`Pointer` events, one gesture at a time."""
+    """Turns pygame events into :class:`Pointer` events, one gesture at a time.
 
-    def __init__(self, window_size: Callable[[], tuple[int, int]], to_canvas: ToCanvas) -> None:
+    ``ignored``, if given, receives the steps of the fingers that are not followed
+    (another finger leads the gesture), for a screen that shows them.
+    """
+
+    def __init__(
+        self,
+        window_size: Callable[[], tuple[int, int]],
+        to_canvas: ToCanvas,
+        ignored: Callable[[Pointer], None] | None = None,
+    ) -> None:
         self._window_size = window_size
         self._to_canvas = to_canvas
+        self._ignored = ignored
         self.active: int | None = None
 
     def translate(self, event: pygame.event.Event) -> Pointer | None:
@@ -81,13 +92,19 @@ class PointerTracker:
     def _follow(self, phase: Phase, finger: int, x: float, y: float) -> Pointer | None:
         if phase is Phase.DOWN:
             if self.active is not None:
+                self._ignore(phase, finger, x, y)
                 return None
             self.active = finger
         elif finger != self.active:
+            self._ignore(phase, finger, x, y)
             return None
         elif phase is Phase.UP:
             self.active = None
         return Pointer(phase, x, y, finger)
+
+    def _ignore(self, phase: Phase, finger: int, x: float, y: float) -> None:
+        if self._ignored is not None:
+            self._ignored(Pointer(phase, x, y, finger))
 
     def cancel(self) -> None:
         """Forget the gesture in progress (e.g. when the scene changes)."""

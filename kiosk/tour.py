@@ -9,6 +9,7 @@ its lesson menu and each lesson at its first "à vous" step.
 from __future__ import annotations
 
 import logging
+import math
 import os
 import random
 import time
@@ -17,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -43,6 +44,9 @@ from kiosk.scenes.rules import RulesScene
 from kiosk.scenes.setup import SetupScene
 from kiosk.sound import Sounds
 from kiosk.table import HUMAN, Table
+
+if TYPE_CHECKING:
+    from kiosk.scenes.admin.touch_test import Stroke
 
 log = logging.getLogger(__name__)
 
@@ -141,6 +145,7 @@ def admin_screens(kiosk: Kiosk) -> list[tuple[str, Scene]]:
     from kiosk.scenes.admin.power import ConfirmPowerScene
     from kiosk.scenes.admin.sensor_test import SensorTestScene
     from kiosk.scenes.admin.stats import StatsScene
+    from kiosk.scenes.admin.touch_test import TARGETS, TouchTestScene
 
     rng = random.Random(5)
     day = 86400.0
@@ -169,11 +174,24 @@ def admin_screens(kiosk: Kiosk) -> list[tuple[str, Scene]]:
     ]
     for number, (kind, detail) in enumerate(journal):
         kiosk.records.event(kind, detail, at=now - (len(journal) - number) * 600)
+    touch_targets = TouchTestScene(kiosk)  # three targets touched, the fourth shown
+    touch_targets.touches = [(x + 9, y - 6) for _, (x, y) in TARGETS[:3]]
+    touch_results = TouchTestScene(kiosk)  # a panel whose touch is mirrored left-right
+    touch_results.touches = [(1920 - x + 5, y + 4) for _, (x, y) in TARGETS]
+    touch_results.mode = "results"
+    touch_drawing = TouchTestScene(kiosk)  # strokes, a jump, and a second finger ignored
+    touch_drawing.mode = "drawing"
+    touch_drawing.strokes = tour_strokes()
+    touch_drawing.jumps, touch_drawing.ignored_count = 1, 1
+    touch_drawing.ignored = {1: (1380.0, 640.0)}
     return [
         ("admin-pin", PinScene(kiosk)),
         ("admin-menu", AdminMenuScene(kiosk)),
         ("settings", SettingsScene(kiosk)),
         ("admin-pin-change", PinChangeScene(kiosk)),
+        ("admin-touch", touch_targets),
+        ("admin-touch-results", touch_results),
+        ("admin-touch-draw", touch_drawing),
         ("admin-sensors", SensorTestScene(kiosk)),
         ("admin-leds", LedTestScene(kiosk)),
         ("admin-stats", StatsScene(kiosk)),
@@ -181,6 +199,17 @@ def admin_screens(kiosk: Kiosk) -> list[tuple[str, Scene]]:
         ("admin-journal", JournalScene(kiosk)),
         ("admin-poweroff", ConfirmPowerScene(kiosk, "poweroff")),
     ]
+
+
+def tour_strokes() -> list[Stroke]:
+    """A few strokes for the touch test's drawing area: a wave, a loop, one with a jump."""
+    from kiosk.scenes.admin.touch_test import Stroke
+
+    wave = [(200.0 + 12 * i, 420 + 90 * math.sin(i / 9)) for i in range(120)]
+    loop = [(1500 + 160 * math.cos(i / 10), 360 + 160 * math.sin(i / 10)) for i in range(64)]
+    jumpy = [(300.0 + 14 * i, 780.0 - 4 * i) for i in range(30)]
+    jumpy += [(900.0 + 14 * i, 660.0 - 4 * i) for i in range(30)]
+    return [Stroke(wave), Stroke(loop), Stroke(jumpy)]
 
 
 def lesson_at_work(

@@ -4,6 +4,7 @@ Each check says ``ok``, ``warn`` (the kiosk runs, with less) or ``fail``
 (something the kiosk needs is broken), in French or in English::
 
     ok    écran       KMSDRM 1920×1080
+    ok    tactile     raspberrypi-ts (/dev/input/event0)
     ok    polices     DejaVu : 7 styles (/usr/share/fonts/truetype/dejavu)
     warn  réglages    /etc/ludokiosk/kiosk.toml : clé 'kiosk.rotation' = 45 : …
     ok    code        changé depuis l'installation
@@ -12,7 +13,7 @@ Each check says ``ok``, ``warn`` (the kiosk runs, with less) or ``fail``
     ok    plateau     série /dev/ttyACM0 : 8×8, ludoplateau 1.2 (protocole 1), 32 cases occupées
     ok    entrées     aucune entrée configurée
     ok    disque      12,4 Go libres (/var/lib/ludokiosk)
-    doctor: 8 ok, 1 warn, 0 fail
+    doctor: 9 ok, 1 warn, 0 fail
 
 The exit code is 1 when a check fails. The checks open the real parts the
 kiosk would open (the display through SDL, the serial board with its
@@ -43,6 +44,7 @@ from kiosk.doctor.report import (
     PIN,
     STARTS,
     STATUSES,
+    TOUCH,
     WARN,
     Check,
     Options,
@@ -51,18 +53,20 @@ from kiosk.doctor.report import (
 )
 from kiosk.doctor.screen import check_display, check_fonts
 from kiosk.doctor.settings import check_config, check_pin, check_starts, settings_as_read
+from kiosk.doctor.touch import check_touch
 from kiosk.paths import add_config_options
 
 __all__ = [
     "CHECKS", "FAIL", "OK", "WARN", "Options", "Result", "Text", "check_board", "check_config",
     "check_database", "check_disk", "check_display", "check_fonts", "check_inputs", "check_pin",
-    "check_starts", "main", "run", "summary",
+    "check_starts", "check_touch", "main", "run", "summary",
 ]
 
 
 
 CHECKS: tuple[Check, ...] = (
     check_display,
+    check_touch,
     check_fonts,
     check_config,
     check_pin,
@@ -74,6 +78,7 @@ CHECKS: tuple[Check, ...] = (
 )
 NAMES: dict[Check, Text] = {
     check_display: DISPLAY,
+    check_touch: TOUCH,
     check_fonts: FONTS,
     check_config: CONFIG,
     check_pin: PIN,
@@ -113,7 +118,10 @@ def _seconds(text: str) -> float:
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="ludokiosk doctor",
-        description="Vérifie l'écran, les polices, les réglages, la base, le matériel, le disque.",
+        description=(
+            "Vérifie l'écran, le tactile, les polices, les réglages, la base, le matériel,"
+            " le disque."
+        ),
     )
     add_config_options(parser)
     parser.add_argument(

@@ -46,11 +46,16 @@ class Options:
     timeout: float = DEFAULT_TIMEOUT
     pin_factory: Any = None
     """gpiozero's pin factory (``None``: its default, the Pi's pins)."""
+    input_devices: Path = Path("/proc/bus/input/devices")
+    """Where the kernel lists its input devices (the touch panel among them)."""
+    dev_input: Path = Path("/dev/input")
+    """Where their ``eventN`` nodes are."""
 
 
 Check = Callable[[Options], list[Result]]
 
 DISPLAY = Text("écran", "display")
+TOUCH = Text("tactile", "touch")
 FONTS = Text("polices", "fonts")
 CONFIG = Text("réglages", "config")
 DATABASE = Text("base", "database")

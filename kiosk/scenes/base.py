@@ -61,6 +61,11 @@ class Scene:
     def pointer(self, event: Pointer) -> None:
         """A touch or mouse step, in canvas coordinates."""
 
+    def ignored_pointer(self, event: Pointer) -> bool:
+        """A step of a finger the kiosk does not follow (another one leads the gesture);
+        ``True`` if the scene shows it (then the frame is drawn again)."""
+        return False
+
     def key(self, event: pygame.event.Event) -> None:
         """A key press (desktop and maintenance only; visitors have no keyboard)."""
 

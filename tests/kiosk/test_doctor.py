@@ -195,6 +195,89 @@ def test_fonts_found_missing_or_unreadable(font_dir: Path) -> None:
     assert result.status == FAIL and "DejaVuSerif.ttf" in result.text.fr
 
 
+# --- the touch panel ---------------------------------------------------------------------
+# /proc/bus/input/devices as the kernel writes it (tests/kiosk/input_devices/): a Pi 4 with
+# the 7" Touch Display on its firmware driver (raspberrypi-ts; the block as the driver
+# registers it: BUS_HOST, multi-touch positions, INPUT_MT_DIRECT), a Pi 4 on a 32-bit
+# kernel with a USB ILITEK panel, a Pi 5 with a Goodix DSI panel, a Pi 5 with a keyboard
+# only, and a laptop whose touchpad has the same bits as a panel but only points.
+
+DEVICES = Path(__file__).with_name("input_devices")
+
+
+def touch_options(tmp_path: Path, fixture: str, *nodes: str) -> Options:
+    """The doctor reading ``fixture``, with ``nodes`` (``event4``…) present and readable."""
+    dev = tmp_path / "dev-input"
+    dev.mkdir(exist_ok=True)
+    for node in nodes:
+        (dev / node).write_bytes(b"")
+    return Options(input_devices=DEVICES / f"{fixture}.txt", dev_input=dev)
+
+
+def test_the_7_inch_touch_display_is_found_and_readable(tmp_path: Path) -> None:
+    from kiosk.doctor.touch import parse_devices
+
+    devices = parse_devices((DEVICES / "pi4-touch-display.txt").read_text(encoding="utf-8"))
+    assert [d.name for d in devices] == [
+        "vc4-hdmi-0", "vc4-hdmi-0 HDMI Jack", "vc4-hdmi-1", "vc4-hdmi-1 HDMI Jack",
+        "raspberrypi-ts",
+    ]
+    assert [d.name for d in devices if d.touch_panel] == ["raspberrypi-ts"]
+    assert devices[-1].event == "event4" and devices[0].event == "event0"
+    result = only(doctor.check_touch(touch_options(tmp_path, "pi4-touch-display", "event4")))
+    assert result.status == OK
+    node = tmp_path / "dev-input" / "event4"
+    assert result.line("fr") == f"ok    tactile     raspberrypi-ts ({node})"
+    assert result.line("en") == f"ok    touch       raspberrypi-ts ({node})"
+
+
+def test_a_usb_panel_on_a_32_bit_kernel_and_a_goodix_on_a_pi_5(tmp_path: Path) -> None:
+    from kiosk.doctor.touch import ABS_MT_POSITION_X, ABS_MT_POSITION_Y, parse_devices
+
+    text = (DEVICES / "pi4-usb-ilitek-32bit.txt").read_text(encoding="utf-8")
+    ilitek = parse_devices(text)[0]
+    assert ilitek.bitmaps["ABS"] == 0x260800000000003, "two 32-bit words: ABS=2608000 3"
+    assert ilitek.has("ABS", ABS_MT_POSITION_X) and ilitek.has("ABS", ABS_MT_POSITION_Y)
+    result = only(doctor.check_touch(touch_options(tmp_path, "pi4-usb-ilitek-32bit", "event0")))
+    assert result.status == OK and result.text.fr.startswith("ILITEK Multi-Touch-V5100 (")
+    result = only(doctor.check_touch(touch_options(tmp_path, "pi5-goodix-dsi", "event4")))
+    assert result.status == OK and result.text.en.startswith("Goodix Capacitive TouchScreen (")
+
+
+def test_a_keyboard_only_system_needs_a_mouse(tmp_path: Path) -> None:
+    result = only(doctor.check_touch(touch_options(tmp_path, "pi5-keyboard-only")))
+    assert result.status == WARN
+    assert result.line("fr") == (
+        "warn  tactile     aucune dalle tactile trouvée : les visiteurs auront besoin d'une"
+        " souris (périphériques : pwr_button, Logitech USB Keyboard, vc4-hdmi-0, vc4-hdmi-1)"
+    )
+    assert result.text.en.startswith("no touch panel found: visitors need a mouse (devices: ")
+
+
+def test_a_laptop_touchpad_is_not_a_touch_panel(tmp_path: Path) -> None:
+    from kiosk.doctor.touch import parse_devices
+
+    pad = parse_devices((DEVICES / "laptop-touchpad.txt").read_text(encoding="utf-8"))[1]
+    assert pad.bitmaps["ABS"] == 0x260800000000003 and pad.touchpad and not pad.touch_panel
+    result = only(doctor.check_touch(touch_options(tmp_path, "laptop-touchpad", "event13")))
+    assert result.status == WARN and "visitors need a mouse" in result.text.en
+
+
+def test_a_panel_the_kiosk_cannot_read_is_a_warning(tmp_path: Path) -> None:
+    result = only(doctor.check_touch(touch_options(tmp_path, "pi4-touch-display")))
+    assert result.status == WARN
+    assert result.text.fr.endswith("event4 absent") and result.text.en.endswith("event4 missing")
+    if os.geteuid() != 0:  # root reads every file
+        options = touch_options(tmp_path, "pi4-touch-display", "event4")
+        (options.dev_input / "event4").chmod(0o200)
+        result = only(doctor.check_touch(options))
+        assert result.status == WARN
+        assert "illisible pour cet utilisateur (groupe input ?)" in result.text.fr
+        assert "not readable by this user (input group?)" in result.text.en
+    result = only(doctor.check_touch(Options(input_devices=tmp_path / "nothing")))
+    assert result.status == WARN and "cannot be read" in result.text.en
+
+
 # --- the sensor board and the inputs --------------------------------------------------
 
 
@@ -292,17 +375,18 @@ def test_the_exit_code_and_english(
     lines, counts = lines_of(capsys.readouterr().out)
     assert counts[2] == 0
     assert [line.split()[1] for line in lines] == [
-        "display", "fonts", "config", "PIN", "starts", "database", "board", "inputs", "disk",
+        "display", "touch", "fonts", "config", "PIN", "starts", "database", "board", "inputs",
+        "disk",
     ]
-    assert "still 2468" in lines[3] and "the last start held" in lines[4]
-    assert "no database yet" in lines[5] and "no board configured" in lines[6]
+    assert "still 2468" in lines[4] and "the last start held" in lines[5]
+    assert "no database yet" in lines[6] and "no board configured" in lines[7]
 
     data.mkdir()
     (data / DATABASE_NAME).write_bytes(b"\x00garbage" * 100)
     assert doctor.main(["--hardware", str(config)]) == 1
     lines, counts = lines_of(capsys.readouterr().out)
     assert counts[2] == 1
-    assert lines[5].startswith("fail  base        ") and DATABASE_NAME in lines[5]
+    assert lines[6].startswith("fail  base        ") and DATABASE_NAME in lines[6]
 
 
 def test_the_configured_language_is_the_default(

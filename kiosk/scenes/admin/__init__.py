@@ -2,8 +2,9 @@
 
 A long press on the home screen's title (:mod:`.gesture`) opens the PIN pad
 (:mod:`.pin`), then the menu (:mod:`.menu`): settings that apply at once and
-are saved (:mod:`.settings_page`), the sensor and LED tests of the physical
-board (:mod:`.sensor_test`, :mod:`.led_test`), statistics drawn as charts
+are saved (:mod:`.settings_page`), the touch test (:mod:`.touch_test`), the
+sensor and LED tests of the physical board (:mod:`.sensor_test`,
+:mod:`.led_test`), statistics drawn as charts
 (:mod:`.stats`, :mod:`.charts`), the CSV export (:mod:`.export`), the event
 log (:mod:`.journal`), and restart / power off (:mod:`.power`).
 """

@@ -17,6 +17,7 @@ from kiosk.scenes.admin.power import ConfirmPowerScene
 from kiosk.scenes.admin.sensor_test import SensorTestScene
 from kiosk.scenes.admin.settings_page import SettingsScene, published_pin
 from kiosk.scenes.admin.stats import StatsScene
+from kiosk.scenes.admin.touch_test import TouchTestScene
 from kiosk.ui.text import blit_paragraph, blit_text, fit_size
 from kiosk.ui.theme import CANVAS, PALETTE, contrast
 from kiosk.ui.widgets import Button, rounded_panel
@@ -24,9 +25,16 @@ from kiosk.ui.widgets import Button, rounded_panel
 if TYPE_CHECKING:
     from kiosk.scenes.base import Scene
 
-COLUMNS = 3
-TILE_W, TILE_H, GAP = 560, 220, 28
+COLUMNS = 4
+TILE_W, TILE_H, GAP = 431, 220, 28
 TOP = 165
+STATUS = pygame.Rect(
+    (CANVAS[0] - COLUMNS * TILE_W - (COLUMNS - 1) * GAP) // 2,
+    TOP + 2 * (TILE_H + GAP),
+    3 * TILE_W + 2 * GAP,
+    TILE_H,
+)
+"""The kiosk at a glance: the last row, beside the last tile (Éteindre)."""
 PIN_WARNING = pygame.Rect(BACK.right + 40, BACK.y, CANVAS[0] - 56 - BACK.right - 40, BACK.height)
 """Where the menu says the code is still the published one (it opens the change)."""
 
@@ -67,7 +75,7 @@ class WarningBar(Button):
 
 
 class AdminMenuScene(AdminScene):
-    """Settings, board tests, statistics, export, log, restart and power off."""
+    """Settings, the touch and board tests, statistics, export, log, restart and power off."""
 
     name = "admin-menu"
 
@@ -89,6 +97,12 @@ class AdminMenuScene(AdminScene):
                 self._("Réglages"),
                 self._("Jeux, langue, son, rotation, niveaux, délais"),
                 self._open(SettingsScene),
+                PALETTE.ivory,
+            ),
+            (
+                self._("Test du tactile"),
+                self._("Des cibles aux coins et aux bords, une zone de dessin"),
+                self._open(TouchTestScene),
                 PALETTE.ivory,
             ),
             (
@@ -134,9 +148,9 @@ class AdminMenuScene(AdminScene):
                 PALETTE.accent,
             ),
         ]
-        left = (CANVAS[0] - COLUMNS * TILE_W - (COLUMNS - 1) * GAP) // 2
-        for i, (label, detail, action, colour) in enumerate(tiles):
-            row, column = divmod(i, COLUMNS)
+        left = STATUS.x
+        places = [divmod(i, COLUMNS) for i in range(2 * COLUMNS)] + [(2, COLUMNS - 1)]
+        for (row, column), (label, detail, action, colour) in zip(places, tiles, strict=True):
             rect = pygame.Rect(
                 left + column * (TILE_W + GAP), TOP + row * (TILE_H + GAP), TILE_W, TILE_H
             )
@@ -165,15 +179,13 @@ class AdminMenuScene(AdminScene):
         return action
 
     def draw_content(self, canvas: pygame.Surface) -> None:
-        left = (CANVAS[0] - COLUMNS * TILE_W - (COLUMNS - 1) * GAP) // 2
-        corner = pygame.Rect(left + 2 * (TILE_W + GAP), TOP + 2 * (TILE_H + GAP), TILE_W, TILE_H)
-        rounded_panel(canvas, corner, PALETTE.felt_dark, radius=26, shadow=0)
-        y = corner.y + 24
+        rounded_panel(canvas, STATUS, PALETTE.felt_dark, radius=26, shadow=0)
+        y = STATUS.y + 24
         self._status_shown = self.status_lines()
         for line in self._status_shown:
-            size = fit_size(line, corner.width - 48, 26, "sans")
-            blit_text(canvas, line, (corner.x + 24, y), size, PALETTE.ivory_dark)
-            y += 40
+            size = fit_size(line, STATUS.width - 48, 26, "sans")
+            blit_text(canvas, line, (STATUS.x + 24, y), size, PALETTE.ivory_dark)
+            y += 44
         if published_pin(self.kiosk.settings.admin_pin):
             return  # the warning takes the hint's place
         hint = self._("Touchez « Retour » pour revenir à l'accueil des visiteurs")
