@@ -157,11 +157,14 @@ def test_the_firmware_under_micropython(tmp_path: Path, capsys: pytest.CaptureFi
     try:
         board.kiosk.close()  # the bench opens the port in its stead
 
-        def hands() -> None:
-            time.sleep(2.0)
-            board.place(3, 3)
-            time.sleep(0.2)
-            board.lift(3, 3)
+        done = threading.Event()
+
+        def hands() -> None:  # a piece put down and lifted until the bench is done
+            while not done.is_set():
+                board.place(3, 3)
+                time.sleep(0.25)
+                board.lift(3, 3)
+                time.sleep(0.25)
 
         later(0.0, hands)
         code, lines, _problems = run(
@@ -178,12 +181,13 @@ def test_the_firmware_under_micropython(tmp_path: Path, capsys: pytest.CaptureFi
             "3",
         )
     finally:
+        done.set()
         board.close()
     assert code == 0, lines
     assert lines["device"]["firmware"] == '"ludoboard-1.0 grid8"'
-    assert lines["device"]["size"] == "8x8" and lines["device"]["occupied"] == "2"
+    assert lines["device"]["size"] == "8x8" and lines["device"]["occupied"] in ("2", "3")
     assert lines["led_set"]["acked"] == lines["led_full"]["acked"] == "10"
     assert 400 < float(lines["heartbeats"]["p50_ms"]) < 650
     seen = lines["hands"]
-    assert seen["changes"] == "2" and 150 < float(seen["same_cell_min_ms"]) < 400
+    assert int(seen["changes"]) >= 2 and 150 < float(seen["same_cell_min_ms"]) < 700
     assert lines["link"]["line"].startswith("link bad_frames=0 dropped_bytes=0 board_errors=0")
