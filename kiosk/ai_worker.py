@@ -3,7 +3,9 @@
 A request carries the game's spec, the moves played from the start (text),
 the bot's level and a seed; the answer is the chosen move's text (or an
 error line). The UI polls for answers every frame. The worker process is
-started on first use and restarted if it dies.
+started on first use and restarted if it dies. It keeps the position of the
+last game it was asked about and applies only the moves added since when the
+next question extends it (:mod:`kiosk.kept_game`).
 
 A kiosk runs for days: the worker empties the engines' memo tables
 (:mod:`engines.caches`) and gives its freed memory back after each decision
@@ -21,6 +23,8 @@ import queue
 from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
 from typing import Any
+
+from kiosk.kept_game import KeptGame
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +44,8 @@ class Request:
     level: str
     seed: int
     seconds: float | None = None
+    nodes: int | None = None
+    """A node budget (alone, it makes the answer the same on any machine)."""
 
 
 @dataclass(frozen=True)
@@ -62,26 +68,27 @@ def resident_mb() -> float:
 
 
 def serve(requests: Any, answers: Any, memory_limit_mb: float = MEMORY_LIMIT_MB,
-          headroom_mb: float = HEADROOM_MB) -> None:
+          headroom_mb: float = HEADROOM_MB, kept: KeptGame | None = None) -> None:
     """The worker's loop: one decision per request, until ``None`` arrives, or until
     the process holds more than ``memory_limit_mb`` and more than ``headroom_mb`` above
     its memory when ready, after an answer (it then leaves, and its owner starts a fresh
-    one)."""
-    from engines import find_game
+    one). ``kept`` holds the last game between two requests (a new one by default)."""
     from engines.ai import load_evaluators, make_bot
     from engines.caches import clear_caches
     from kiosk.heap import trim
 
     load_evaluators()  # before the first question, not during it
     limit = max(memory_limit_mb, resident_mb() + headroom_mb)
+    if kept is None:
+        kept = KeptGame()
     while True:
         request = requests.get()
         if request is None:
             return
         try:
-            game = find_game(request.spec)
-            state = game.replay(list(request.moves))
-            bot = make_bot(request.level, game, seed=request.seed, seconds=request.seconds)
+            state = kept.position(request.spec, request.moves)
+            bot = make_bot(request.level, state.game, seed=request.seed,
+                           seconds=request.seconds, nodes=request.nodes)
             answers.put(Answer(request.ticket, str(bot.choose(state))))
         except Exception as error:
             answers.put(Answer(request.ticket, None, f"{type(error).__name__}: {error}"))
@@ -95,7 +102,10 @@ class AiWorker:
     """Asks a separate process for moves and collects the answers without waiting."""
 
     def __init__(
-        self, memory_limit_mb: float = MEMORY_LIMIT_MB, headroom_mb: float = HEADROOM_MB
+        self,
+        memory_limit_mb: float = MEMORY_LIMIT_MB,
+        headroom_mb: float = HEADROOM_MB,
+        keep_game: bool = True,
     ) -> None:
         self._context = multiprocessing.get_context("spawn")
         self._process: BaseProcess | None = None
@@ -106,6 +116,8 @@ class AiWorker:
         self._failed: list[int] = []
         self.memory_limit_mb = memory_limit_mb
         self.headroom_mb = headroom_mb
+        self.keep_game = keep_game
+        """False: the worker replays every question's game from the start (for comparisons)."""
         self.retired = 0
         """Workers that left to give their memory back."""
 
@@ -134,7 +146,8 @@ class AiWorker:
         self._answers = self._context.Queue()
         self._process = self._context.Process(
             target=serve,
-            args=(self._requests, self._answers, self.memory_limit_mb, self.headroom_mb),
+            args=(self._requests, self._answers, self.memory_limit_mb, self.headroom_mb,
+                  KeptGame(self.keep_game)),
             name="ludokiosk-ai",
             daemon=True,
         )
@@ -143,13 +156,19 @@ class AiWorker:
             self._requests.put(request)
 
     def ask(
-        self, spec: str, moves: list[str], level: str, seed: int, seconds: float | None = None
+        self,
+        spec: str,
+        moves: list[str],
+        level: str,
+        seed: int,
+        seconds: float | None = None,
+        nodes: int | None = None,
     ) -> int:
         """Queue a decision; returns its ticket."""
         self._ensure()
         ticket = self._next_ticket
         self._next_ticket += 1
-        request = Request(ticket, spec, tuple(moves), level, seed, seconds)
+        request = Request(ticket, spec, tuple(moves), level, seed, seconds, nodes)
         self._wanted[ticket] = request
         self._requests.put(request)
         return ticket
@@ -212,17 +231,25 @@ class InlineWorker(AiWorker):
         self._ready: list[Answer] = []
 
     def ask(
-        self, spec: str, moves: list[str], level: str, seed: int, seconds: float | None = None
+        self,
+        spec: str,
+        moves: list[str],
+        level: str,
+        seed: int,
+        seconds: float | None = None,
+        nodes: int | None = None,
     ) -> int:
         from engines import find_game
         from engines.ai import make_bot
 
         ticket = self._next_ticket
         self._next_ticket += 1
-        self._wanted[ticket] = Request(ticket, spec, tuple(moves), level, seed, seconds)
+        self._wanted[ticket] = Request(ticket, spec, tuple(moves), level, seed, seconds, nodes)
         game = find_game(spec)
         state = game.replay(list(moves))
-        bot = make_bot(level, game, seed=seed, seconds=seconds, nodes=None if seconds else 200)
+        if nodes is None and not seconds:
+            nodes = 200
+        bot = make_bot(level, game, seed=seed, seconds=seconds, nodes=nodes)
         self._ready.append(Answer(ticket, str(bot.choose(state))))
         return ticket
 
