@@ -9,7 +9,8 @@ next question extends it (:mod:`kiosk.kept_game`).
 
 A kiosk runs for days: the worker empties the engines' memo tables
 (:mod:`engines.caches`) and gives its freed memory back after each decision
-and, when it holds more than :data:`MEMORY_LIMIT_MB` all the same
+(once the answer is sent; the collection skips what was loaded before the
+first question) and, when it holds more than :data:`MEMORY_LIMIT_MB` all the same
 and more than :data:`HEADROOM_MB` above what it held when it became ready,
 answers and then leaves; the kiosk starts a fresh one at once, before the
 next question, so nobody waits for it.
@@ -17,9 +18,9 @@ next question, so nobody waits for it.
 
 from __future__ import annotations
 
+import gc
 import logging
 import multiprocessing
-import queue
 from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -78,6 +79,8 @@ def serve(requests: Any, answers: Any, memory_limit_mb: float = MEMORY_LIMIT_MB,
     from kiosk.heap import trim
 
     load_evaluators()  # before the first question, not during it
+    gc.collect()
+    gc.freeze()  # what is loaded stays: the collection after each answer skips it
     limit = max(memory_limit_mb, resident_mb() + headroom_mb)
     if kept is None:
         kept = KeptGame()
@@ -143,7 +146,9 @@ class AiWorker:
                 self._wanted.clear()
                 left = []
         self._requests = self._context.Queue()
-        self._answers = self._context.Queue()
+        # Written by the worker's own thread, before its housekeeping: a Queue's feeder
+        # thread would wait for the interpreter lock until that housekeeping ended.
+        self._answers = self._context.SimpleQueue()
         self._process = self._context.Process(
             target=serve,
             args=(self._requests, self._answers, self.memory_limit_mb, self.headroom_mb,
@@ -206,13 +211,11 @@ class AiWorker:
 
     def _drain(self) -> list[Answer]:
         found: list[Answer] = []
-        while True:
-            try:
-                answer = self._answers.get_nowait()
-            except queue.Empty:
-                return found
+        while not self._answers.empty():
+            answer = self._answers.get()
             if self._wanted.pop(answer.ticket, None) is not None:
                 found.append(answer)
+        return found
 
     def close(self) -> None:
         if self._process is not None and self._process.is_alive():

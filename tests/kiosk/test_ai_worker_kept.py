@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import queue
 import random
 import threading
@@ -46,6 +47,7 @@ class LoopWorker:
     def close(self) -> None:
         self.requests.put(None)
         self.thread.join(timeout=60)
+        gc.unfreeze()  # the loop froze this process's objects, as a worker's own
         assert not self.thread.is_alive()
 
 
