@@ -3,11 +3,14 @@
 A request carries the game's spec, the moves played from the start (text),
 the bot's level and a seed; the answer is the chosen move's text (or an
 error line). The UI polls for answers every frame. The worker process is
-started on first use and restarted if it dies.
+started on first use and restarted if it dies. It keeps the position of the
+last game it was asked about and applies only the moves added since when the
+next question extends it (:mod:`kiosk.kept_game`).
 
 A kiosk runs for days: the worker empties the engines' memo tables
 (:mod:`engines.caches`) and gives its freed memory back after each decision
-and, when it holds more than :data:`MEMORY_LIMIT_MB` all the same
+(once the answer is sent; the collection skips what was loaded before the
+first question) and, when it holds more than :data:`MEMORY_LIMIT_MB` all the same
 and more than :data:`HEADROOM_MB` above what it held when it became ready,
 answers and then leaves; the kiosk starts a fresh one at once, before the
 next question, so nobody waits for it.
@@ -15,12 +18,14 @@ next question, so nobody waits for it.
 
 from __future__ import annotations
 
+import gc
 import logging
 import multiprocessing
-import queue
 from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
 from typing import Any
+
+from kiosk.kept_game import KeptGame
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +45,8 @@ class Request:
     level: str
     seed: int
     seconds: float | None = None
+    nodes: int | None = None
+    """A node budget (alone, it makes the answer the same on any machine)."""
 
 
 @dataclass(frozen=True)
@@ -62,26 +69,29 @@ def resident_mb() -> float:
 
 
 def serve(requests: Any, answers: Any, memory_limit_mb: float = MEMORY_LIMIT_MB,
-          headroom_mb: float = HEADROOM_MB) -> None:
+          headroom_mb: float = HEADROOM_MB, kept: KeptGame | None = None) -> None:
     """The worker's loop: one decision per request, until ``None`` arrives, or until
     the process holds more than ``memory_limit_mb`` and more than ``headroom_mb`` above
     its memory when ready, after an answer (it then leaves, and its owner starts a fresh
-    one)."""
-    from engines import find_game
+    one). ``kept`` holds the last game between two requests (a new one by default)."""
     from engines.ai import load_evaluators, make_bot
     from engines.caches import clear_caches
     from kiosk.heap import trim
 
     load_evaluators()  # before the first question, not during it
+    gc.collect()
+    gc.freeze()  # what is loaded stays: the collection after each answer skips it
     limit = max(memory_limit_mb, resident_mb() + headroom_mb)
+    if kept is None:
+        kept = KeptGame()
     while True:
         request = requests.get()
         if request is None:
             return
         try:
-            game = find_game(request.spec)
-            state = game.replay(list(request.moves))
-            bot = make_bot(request.level, game, seed=request.seed, seconds=request.seconds)
+            state = kept.position(request.spec, request.moves)
+            bot = make_bot(request.level, state.game, seed=request.seed,
+                           seconds=request.seconds, nodes=request.nodes)
             answers.put(Answer(request.ticket, str(bot.choose(state))))
         except Exception as error:
             answers.put(Answer(request.ticket, None, f"{type(error).__name__}: {error}"))
@@ -95,7 +105,10 @@ class AiWorker:
     """Asks a separate process for moves and collects the answers without waiting."""
 
     def __init__(
-        self, memory_limit_mb: float = MEMORY_LIMIT_MB, headroom_mb: float = HEADROOM_MB
+        self,
+        memory_limit_mb: float = MEMORY_LIMIT_MB,
+        headroom_mb: float = HEADROOM_MB,
+        keep_game: bool = True,
     ) -> None:
         self._context = multiprocessing.get_context("spawn")
         self._process: BaseProcess | None = None
@@ -106,6 +119,8 @@ class AiWorker:
         self._failed: list[int] = []
         self.memory_limit_mb = memory_limit_mb
         self.headroom_mb = headroom_mb
+        self.keep_game = keep_game
+        """False: the worker replays every question's game from the start (for comparisons)."""
         self.retired = 0
         """Workers that left to give their memory back."""
 
@@ -131,10 +146,13 @@ class AiWorker:
                 self._wanted.clear()
                 left = []
         self._requests = self._context.Queue()
-        self._answers = self._context.Queue()
+        # Written by the worker's own thread, before its housekeeping: a Queue's feeder
+        # thread would wait for the interpreter lock until that housekeeping ended.
+        self._answers = self._context.SimpleQueue()
         self._process = self._context.Process(
             target=serve,
-            args=(self._requests, self._answers, self.memory_limit_mb, self.headroom_mb),
+            args=(self._requests, self._answers, self.memory_limit_mb, self.headroom_mb,
+                  KeptGame(self.keep_game)),
             name="ludokiosk-ai",
             daemon=True,
         )
@@ -143,13 +161,19 @@ class AiWorker:
             self._requests.put(request)
 
     def ask(
-        self, spec: str, moves: list[str], level: str, seed: int, seconds: float | None = None
+        self,
+        spec: str,
+        moves: list[str],
+        level: str,
+        seed: int,
+        seconds: float | None = None,
+        nodes: int | None = None,
     ) -> int:
         """Queue a decision; returns its ticket."""
         self._ensure()
         ticket = self._next_ticket
         self._next_ticket += 1
-        request = Request(ticket, spec, tuple(moves), level, seed, seconds)
+        request = Request(ticket, spec, tuple(moves), level, seed, seconds, nodes)
         self._wanted[ticket] = request
         self._requests.put(request)
         return ticket
@@ -187,13 +211,11 @@ class AiWorker:
 
     def _drain(self) -> list[Answer]:
         found: list[Answer] = []
-        while True:
-            try:
-                answer = self._answers.get_nowait()
-            except queue.Empty:
-                return found
+        while not self._answers.empty():
+            answer = self._answers.get()
             if self._wanted.pop(answer.ticket, None) is not None:
                 found.append(answer)
+        return found
 
     def close(self) -> None:
         if self._process is not None and self._process.is_alive():
@@ -212,17 +234,25 @@ class InlineWorker(AiWorker):
         self._ready: list[Answer] = []
 
     def ask(
-        self, spec: str, moves: list[str], level: str, seed: int, seconds: float | None = None
+        self,
+        spec: str,
+        moves: list[str],
+        level: str,
+        seed: int,
+        seconds: float | None = None,
+        nodes: int | None = None,
     ) -> int:
         from engines import find_game
         from engines.ai import make_bot
 
         ticket = self._next_ticket
         self._next_ticket += 1
-        self._wanted[ticket] = Request(ticket, spec, tuple(moves), level, seed, seconds)
+        self._wanted[ticket] = Request(ticket, spec, tuple(moves), level, seed, seconds, nodes)
         game = find_game(spec)
         state = game.replay(list(moves))
-        bot = make_bot(level, game, seed=seed, seconds=seconds, nodes=None if seconds else 200)
+        if nodes is None and not seconds:
+            nodes = 200
+        bot = make_bot(level, game, seed=seed, seconds=seconds, nodes=nodes)
         self._ready.append(Answer(ticket, str(bot.choose(state))))
         return ticket
 

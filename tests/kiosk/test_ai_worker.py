@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import subprocess
@@ -127,6 +128,7 @@ def test_the_worker_empties_the_engines_tables_after_each_decision() -> None:
     requests.put(Request(1, "backgammon", tuple(moves), "debutant", 1, 0.2))
     requests.put(None)
     serve(requests, answers)
+    gc.unfreeze()  # the loop froze this process's objects, as a worker's own
     answer = answers.get(timeout=5)
     assert answer.error == "" and legal("backgammon", moves, answer)
     assert cached_entries() == 0

@@ -254,10 +254,10 @@ class Suggests(InlineWorker):
         self.moves = moves
 
     def ask(self, spec: str, moves: list[str], level: str, seed: int,
-            seconds: float | None = None) -> int:
+            seconds: float | None = None, nodes: int | None = None) -> int:
         ticket = self._next_ticket
         self._next_ticket += 1
-        self._wanted[ticket] = Request(ticket, spec, tuple(moves), level, seed, seconds)
+        self._wanted[ticket] = Request(ticket, spec, tuple(moves), level, seed, seconds, nodes)
         self._ready.append(Answer(ticket, self.moves.pop(0) if self.moves else None))
         return ticket
 
