@@ -90,7 +90,6 @@ def play(worker: LoopWorker, spec: str, levels: tuple[str, ...], seed: int) -> l
     [
         ("barricades", ("debutant", "expert")),
         ("backgammon", ("debutant", "joueur")),  # its expert is not bounded by nodes
-        ("rithmomachie:boissiere", ("debutant", "expert")),
         ("latrunculi:seneque", ("expert", "debutant")),
     ],
 )

@@ -118,5 +118,5 @@ def test_the_demonstration_is_drawn_only_as_it_moves(kiosk: Kiosk) -> None:
     from kiosk.scenes.attract import AttractScene
 
     kiosk.stack.reset(AttractScene(kiosk, first=0))
-    drawn, still = watch(kiosk, 5.0)
+    drawn, still = watch(kiosk, 3.0)
     assert drawn > 3 and still > 0, (drawn, still)  # moves shown, pauses kept
