@@ -789,7 +789,7 @@ check_first_install() {
         pi="$(inside "$VENV_PYTHON" -c 'from importlib.metadata import version
 print("RPi.GPIO", version("RPi.GPIO") + ",", "lgpio", version("lgpio"))' 2>>"$LOG")" ||
             problems+=" the [pi] extra is not installed"
-        if grep -q "Building wheel for RPi.GPIO" "$log"; then
+        if grep -q "Building wheel for RPi.GPIO\|Running setup.py install for RPi.GPIO" "$log"; then
             pi+=" (RPi.GPIO compilé / compiled)"
         fi
     else

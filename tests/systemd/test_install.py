@@ -185,6 +185,8 @@ def test_dry_run_installs_the_packages_sdl_and_the_fonts_need(root: Path) -> Non
         "python3-venv",
         "libsdl2-2.0-0",
         "libsdl2-ttf-2.0-0",
+        "libglib2.0-0",
+        "libx11-6",
         "libgbm1",
         "libegl1",
         "fonts-dejavu-core",
