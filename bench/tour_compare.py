@@ -9,7 +9,9 @@ Two screens may differ, and why: the tour writes its journal's events and
 its statistics' games at times counted back from the moment it runs, so the
 dates and times these two screens print differ between two runs, even on one
 machine. Any other difference, or a screen missing from one tour, is a
-finding: the exit code is then 1.
+finding: the exit code is then 1. ``--tolerance N`` accepts, and still
+lists, screens whose pixels differ by at most N units in a channel (the
+rounding of alpha blending, which is not the same code on every machine).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ class ScreenDiff:
     pixels: int  # how many pixels differ (every pixel when the sizes differ)
     box: tuple[int, int, int, int] | None  # x, y, width, height around them
     sizes: tuple[tuple[int, int], tuple[int, int]]
+    delta: int = 255  # the largest difference in one channel of one pixel
 
     def describe(self) -> str:
         if self.sizes[0] != self.sizes[1]:
@@ -51,7 +54,7 @@ class ScreenDiff:
         if self.box is not None:
             x, y, width, height = self.box
             where = f", x {x}–{x + width - 1}, y {y}–{y + height - 1}"
-        return f"{self.name}: {self.pixels} pixels{where}"
+        return f"{self.name}: {self.pixels} pixels, ≤ {self.delta} / canal / channel{where}"
 
 
 @dataclass
@@ -61,12 +64,19 @@ class TourComparison:
     only_reference: list[str] = field(default_factory=list)
     only_other: list[str] = field(default_factory=list)
 
-    def unexpected(self, expected: Sequence[str] = tuple(EXPECTED)) -> list[ScreenDiff]:
-        return [diff for diff in self.differing if diff.name not in expected]
+    def unexpected(
+        self, expected: Sequence[str] = tuple(EXPECTED), tolerance: int = 0
+    ) -> list[ScreenDiff]:
+        return [
+            diff for diff in self.differing if diff.name not in expected and diff.delta > tolerance
+        ]
 
-    def agrees(self, expected: Sequence[str] = tuple(EXPECTED)) -> bool:
-        """Same screens, the same pixels but on the screens that may differ."""
-        return not (self.unexpected(expected) or self.only_reference or self.only_other)
+    def agrees(self, expected: Sequence[str] = tuple(EXPECTED), tolerance: int = 0) -> bool:
+        """Same screens, the same pixels (within ``tolerance`` per channel) but on the
+        screens that may differ."""
+        return not (
+            self.unexpected(expected, tolerance) or self.only_reference or self.only_other
+        )
 
 
 def compare_images(reference: Path, other: Path) -> ScreenDiff | None:
@@ -92,11 +102,26 @@ def compare_images(reference: Path, other: Path) -> ScreenDiff | None:
     same.invert()
     pixels = same.count()
     if pixels == 0:  # only alpha differs
-        return ScreenDiff(name, 0, None, sizes)
+        return ScreenDiff(name, 0, None, sizes, 0)
     # A list of Rect (pygame's stub says one Rect).
     rects = cast(list[pygame.Rect], same.get_bounding_rects())
     box = rects[0].unionall(rects[1:])
-    return ScreenDiff(name, pixels, (box.x, box.y, box.width, box.height), sizes)
+    delta = largest_delta(one_way)
+    return ScreenDiff(name, pixels, (box.x, box.y, box.width, box.height), sizes, delta)
+
+
+def largest_delta(difference: pygame.Surface) -> int:
+    """The largest channel of a difference picture that is not all black (1 to 255)."""
+    total = difference.get_width() * difference.get_height()
+    low, high = 1, 255
+    while low < high:
+        middle = (low + high) // 2
+        threshold = (middle + 1, middle + 1, middle + 1, 255)  # set where each channel ≤ middle
+        if pygame.mask.from_threshold(difference, (0, 0, 0, 255), threshold).count() == total:
+            high = middle
+        else:
+            low = middle + 1
+    return low
 
 
 def compare_tours(reference: Path, other: Path) -> TourComparison:
@@ -115,7 +140,9 @@ def compare_tours(reference: Path, other: Path) -> TourComparison:
     return result
 
 
-def report(result: TourComparison, expected: Sequence[str] = tuple(EXPECTED)) -> list[str]:
+def report(
+    result: TourComparison, expected: Sequence[str] = tuple(EXPECTED), tolerance: int = 0
+) -> list[str]:
     total = len(result.identical) + len(result.differing)
     lines = [
         f"{total} écrans comparés / screens compared: {len(result.identical)} identiques"
@@ -125,6 +152,8 @@ def report(result: TourComparison, expected: Sequence[str] = tuple(EXPECTED)) ->
         if diff.name in expected:
             why = EXPECTED.get(diff.name, "attendu / expected")
             lines.append(f"  attendu / expected   {diff.describe()} — {why}")
+        elif diff.delta <= tolerance:
+            lines.append(f"  arrondi / rounding   {diff.describe()} — toléré / tolerated")
         else:
             lines.append(f"  INATTENDU / UNEXPECTED {diff.describe()}")
     for side, names in (("reference", result.only_reference), ("other", result.only_other)):
@@ -132,7 +161,7 @@ def report(result: TourComparison, expected: Sequence[str] = tuple(EXPECTED)) ->
             lines.append(f"  seulement dans / only in {side}: {', '.join(names)}")
     lines.append(
         "tour_compare: "
-        + ("ok" if result.agrees(expected) else "FAIL")
+        + ("ok" if result.agrees(expected, tolerance) else "FAIL")
         + f" ({total} écrans / screens, {len(result.identical)} identiques / identical)"
     )
     return lines
@@ -151,14 +180,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="SCREEN",
         help="a screen allowed to differ (default: " + ", ".join(EXPECTED) + ")",
     )
+    parser.add_argument(
+        "--tolerance",
+        type=int,
+        default=0,
+        metavar="N",
+        help="accept other screens whose pixels differ by at most N per channel (default 0)",
+    )
     args = parser.parse_args(argv)
     for folder in (args.reference, args.other):
         if not folder.is_dir():
             parser.error(f"{folder}: not a folder")
     expected = tuple(args.expect) if args.expect else tuple(EXPECTED)
     result = compare_tours(args.reference, args.other)
-    print("\n".join(report(result, expected)))
-    return 0 if result.agrees(expected) and (result.identical or result.differing) else 1
+    print("\n".join(report(result, expected, args.tolerance)))
+    agrees = result.agrees(expected, args.tolerance)
+    return 0 if agrees and (result.identical or result.differing) else 1
 
 
 if __name__ == "__main__":

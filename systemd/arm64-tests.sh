@@ -25,6 +25,11 @@ readonly SUITE=bookworm
 # the records (SQLite), the kiosk headless, and the PNG comparer itself.
 readonly DEFAULT_TESTS=(tests/drivers tests/firmware tests/kiosk/test_records.py
     tests/kiosk/test_kiosk.py tests/bench/test_tour_compare.py)
+# Pixels that differ by at most this much in a channel are listed, not failed:
+# the shut-the-box screens came out off by one or two units of colour along
+# their tiles' edges on arm64 (the rounding of alpha blending, whose SIMD code
+# is not the same on the two machines).
+readonly TOLERANCE=2
 readonly INSIDE_PATH=/opt/venv/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
 CHECKOUT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -45,16 +50,18 @@ Dans le Bookworm arm64 d'un Pi 4/5 (celui de container-test.sh --arch arm64,
 par défaut, ou les arguments après --), puis la visite d'écrans
 (ludokiosk --screenshot-tour, pilote SDL factice) ; fait la même visite ici
 et compare les deux pixel par pixel. Seuls les écrans du journal et des
-statistiques peuvent différer (leurs dates et heures). Code 1 si un test
-échoue ou si un autre écran diffère.
+statistiques peuvent différer (leurs dates et heures), les autres d'au plus
+2 unités par canal (arrondis du mélange alpha, listés). Code 1 si un test
+échoue ou si un autre écran diffère davantage.
 
 In a Pi 4/5's arm64 Bookworm (container-test.sh --arch arm64's, emulated by
 qemu-user-static): runs pytest on part of the tests (the default part, or
 the arguments after --), then the screenshot tour (ludokiosk
 --screenshot-tour, SDL's dummy driver); renders the same tour here and
 compares both pixel for pixel. Only the journal's and the statistics' screens
-may differ (their dates and times). Exit code 1 when a test fails or another
-screen differs.
+may differ (their dates and times), the others by at most 2 units in a
+channel (alpha blending's rounding, listed). Exit code 1 when a test fails
+or another screen differs more.
 
 Options:
   --uncommitted  ajoute au clone les changements non validés et les nouveaux fichiers
@@ -133,7 +140,9 @@ if ((TOUR)) && ! "$HOST_PYTHON" -c 'import pygame' >/dev/null 2>&1; then
 fi
 
 inside() {  # inside COMMAND...: run in the arm64 tree (not booted), as root, clean environment
-    local options=(--quiet --register=no --keep-unit --directory="$TREE" --console=pipe
+    # --as-pid2: a minimal init as PID 1 reaps the orphans; pytest as PID 1
+    # would leave them zombies, alive to kill(pid, 0) (the simulator's tests).
+    local options=(--quiet --as-pid2 --register=no --keep-unit --directory="$TREE" --console=pipe
         --chdir=/src --setenv=PATH="$INSIDE_PATH" --setenv=HOME=/root --setenv=LANG=C.UTF-8
         --setenv=SDL_VIDEODRIVER=dummy --setenv=SDL_AUDIODRIVER=dummy)
     # Without systemd on this machine, nspawn ends each run with a line about
@@ -254,7 +263,7 @@ run_tours() {
     SUMMARY+=("visite / tour : $count écrans / screens, arm64 $took_there s, ici / here $took_here s ($versions)")
     say "Comparaison pixel par pixel." "Pixel for pixel comparison."
     (cd "$TREE/src" && PYTHONPATH="$TREE/src" PYTHONDONTWRITEBYTECODE=1 "$HOST_PYTHON" -m bench.tour_compare \
-        "$RESULTS/tour-host" "$RESULTS/tour-$ARCH") >"$RESULTS/compare.log" 2>&1 || COMPARE_RC=$?
+        --tolerance "$TOLERANCE" "$RESULTS/tour-host" "$RESULTS/tour-$ARCH") >"$RESULTS/compare.log" 2>&1 || COMPARE_RC=$?
     cat "$RESULTS/compare.log"
     SUMMARY+=("comparaison / comparison : $(tail -n 1 "$RESULTS/compare.log")")
 }
