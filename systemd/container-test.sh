@@ -18,8 +18,8 @@
 # --arch arm64 does the same in the Pi's own userland (a Pi 4 or 5 runs
 # Bookworm arm64) on a machine of another kind: the base is debootstrapped for
 # arm64 and every arm64 program, systemd included, runs through qemu-user-static
-# (binfmt_misc, flags F and C). Its base is kept apart from the host's; its waits are
-# longer (emulation is 5 to 20 times slower), never the amd64 ones.
+# (binfmt_misc, flags F and C). Its base is kept apart from the host's; its
+# waits are longer (emulation is 5 to 20 times slower), the host's unchanged.
 
 set -euo pipefail
 
@@ -78,8 +78,8 @@ Options:
                  a Pi 4/5's, emulated by qemu-user-static
   --uncommitted  ajoute au clone les changements non validés des fichiers suivis
                  adds the uncommitted changes of tracked files to the clone
-  --keep         garde l'arborescence du conteneur (DOSSIER/machine) à la fin
-                 keeps the container's tree (DIR/machine) at the end
+  --keep         garde l'arborescence du conteneur (DOSSIER/machine, machine-arm64) à la fin
+                 keeps the container's tree (DIR/machine, machine-arm64) at the end
   --base-only    construit le système de base s'il manque, puis s'arrête
                  builds the base system if it is missing, then stops
   -h, --help     cette aide / this help
