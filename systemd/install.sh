@@ -24,6 +24,11 @@ readonly APT_PACKAGES=(
     # libsdl2 packages pull in the same run-time libraries for any other build.
     libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0
     libdrm2 libgbm1 libegl1 libgles2 libegl-mesa0 libgl1-mesa-dri
+    # what pygame's own wheel (aarch64 as x86-64) links from the system and a
+    # minimal Bookworm lacks: GLib for its mixer (libgthread-2.0.so.0) and
+    # Xlib for pygame.scrap (libX11.so.6), said here rather than left to the
+    # libsdl2 packages' dependencies
+    libglib2.0-0 libx11-6
     # sound through ALSA
     libasound2
     # the kiosk's fonts (kiosk/ui/theme.py): DejaVu Sans, Serif, Condensed, Oblique

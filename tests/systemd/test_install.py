@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.systemd.deployment import (
+    ARM64_TESTS,
     CMDLINE,
     CONTAINER_TEST,
     DATA_DIR,
@@ -35,14 +36,17 @@ from tests.systemd.deployment import (
 # ------------------------------------------------------------------ install.sh
 
 
-@pytest.mark.parametrize("script", [INSTALL, CONTAINER_TEST, STICK_SCRIPT], ids=lambda p: p.name)
+SCRIPTS = [INSTALL, CONTAINER_TEST, ARM64_TESTS, STICK_SCRIPT]
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
 def test_scripts_parse(script: Path) -> None:
     subprocess.run(["bash", "-n", str(script)], check=True, timeout=30)
     assert os.access(script, os.X_OK)
 
 
 @pytest.mark.skipif(shutil.which("shellcheck") is None, reason="no shellcheck")
-@pytest.mark.parametrize("script", [INSTALL, CONTAINER_TEST, STICK_SCRIPT], ids=lambda p: p.name)
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
 def test_scripts_pass_shellcheck(script: Path) -> None:
     done = subprocess.run(["shellcheck", str(script)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stdout
@@ -68,6 +72,39 @@ def test_container_test_drops_only_what_a_container_lacks() -> None:
         ["bash", str(CONTAINER_TEST), "--help"], capture_output=True, text=True, timeout=30
     )
     assert done.returncode == 0 and "--uncommitted" in done.stdout
+
+
+def test_container_test_under_emulation_drops_only_the_user_namespace() -> None:
+    """Under qemu-user, one more drop-in: PrivateUsers=no, and nothing else."""
+    text = CONTAINER_TEST.read_text(encoding="utf-8")
+    start = text.index("# Container test under emulation only")
+    dropin = text[start : text.index("EOF", start)]
+    lines = [line for line in dropin.splitlines() if "=" in line and not line.startswith("#")]
+    assert lines == ["PrivateUsers=no"]
+    # Written by the probe that found no user namespace, not by the architecture's name.
+    probe = text[text.index("probe_userns() {") : start]
+    assert "unshare --user true" in probe and "&& return 0" in probe
+
+
+def test_container_test_takes_the_host_architecture_or_arm64() -> None:
+    done = subprocess.run(
+        ["bash", str(CONTAINER_TEST), "--arch", "riscv64", "--base-only"],
+        capture_output=True, text=True, timeout=30,
+    )
+    assert done.returncode == 2
+    assert "unsupported architecture: riscv64" in done.stderr
+    help_text = subprocess.run(
+        ["bash", str(CONTAINER_TEST), "--help"], capture_output=True, text=True, timeout=30
+    ).stdout
+    assert "--arch ARCH" in help_text and "qemu-user-static" in help_text
+
+
+def test_arm64_tests_takes_pytest_arguments() -> None:
+    done = subprocess.run(
+        ["bash", str(ARM64_TESTS), "--help"], capture_output=True, text=True, timeout=30
+    )
+    assert done.returncode == 0
+    assert "-- ARGUMENTS-PYTEST" in done.stdout and "--no-tour" in done.stdout
 
 
 def test_dry_run_plans_the_install_and_changes_nothing(root: Path) -> None:
@@ -148,6 +185,8 @@ def test_dry_run_installs_the_packages_sdl_and_the_fonts_need(root: Path) -> Non
         "python3-venv",
         "libsdl2-2.0-0",
         "libsdl2-ttf-2.0-0",
+        "libglib2.0-0",
+        "libx11-6",
         "libgbm1",
         "libegl1",
         "fonts-dejavu-core",
