@@ -73,7 +73,8 @@ def measure(name: str, seconds: float) -> tuple[float, int]:
     """Percent of a core the kiosk's process used on ``name``, and the frames drawn."""
     from kiosk.ai_worker import AiWorker
     from kiosk.config import load_settings
-    from kiosk.main_loop import MainLoop, screen_flags, screen_size
+    from kiosk.display import screen_flags, screen_size
+    from kiosk.main_loop import MainLoop
     from kiosk.sound import Sounds
 
     reach, _ = SCENES[name]

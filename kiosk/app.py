@@ -21,9 +21,10 @@ from pathlib import Path
 import pygame
 
 from kiosk.config import Problem
+from kiosk.display import screen_flags, screen_size
 from kiosk.logs import FORMATS
 from kiosk.logs import setup as setup_logs
-from kiosk.main_loop import MainLoop, screen_flags, screen_size
+from kiosk.main_loop import MainLoop
 from kiosk.paths import add_config_options
 from kiosk.runtime import Kiosk
 from kiosk.startup import (
@@ -122,7 +123,8 @@ def _open_display(windowed: bool, rotation: int = 0) -> pygame.Surface | None:
             os.environ.setdefault(hint, value)
     try:
         pygame.display.init()
-        screen = pygame.display.set_mode(screen_size(rotation), screen_flags(windowed))
+        size = screen_size(rotation)
+        screen = pygame.display.set_mode(size, screen_flags(windowed, size))
     except pygame.error as error:
         _no_display(str(error))
         return None

@@ -8,9 +8,8 @@ its events for at most :data:`IDLE_WAIT_MS`, so the machine's answers, the
 idle timers and the watchdog are still served, and a board's or a button's
 thread wakes it at once (:data:`WAKE`).
 
-Presenting is whole-frame: with ``pygame.SCALED`` (a renderer), pygame's
-``display.update(rects)`` uploads the whole texture anyway, as ``flip`` does,
-so the saving comes from not drawing and not presenting a still picture.
+A frame draws and presents only the part of the canvas that changed
+(:meth:`kiosk.runtime.Kiosk.damage`, :mod:`kiosk.display`).
 """
 
 from __future__ import annotations
@@ -20,9 +19,9 @@ import time
 import pygame
 
 from kiosk.config import frames_per_second
+from kiosk.display import present, rotate_in, screen_flags, screen_size
 from kiosk.runtime import STEP, Kiosk
 from kiosk.touch import PointerTracker
-from kiosk.ui.theme import CANVAS
 
 IDLE_WAIT_MS = 100
 """The longest the loop sleeps on a still screen: the machine's answers, the board, the
@@ -75,6 +74,8 @@ class MainLoop:
         self.frames = 0
         self.drew = False
         """Whether the last turn drew and presented a frame."""
+        self.presented: pygame.Rect | None = None
+        """The part of the screen the last frame presented (``None``: all of it)."""
 
     def turn(self) -> str | None:
         """Events, steps, and a frame if the picture changed; why to stop, if it must."""
@@ -100,14 +101,19 @@ class MainLoop:
         self.turns += 1
         self.drew = kiosk.needs_frame() or kiosk.settings.rotation != self.rotation
         if self.drew:
-            frame = kiosk.draw()
-            if kiosk.settings.rotation != self.rotation:
+            turned = kiosk.settings.rotation != self.rotation
+            area = None if turned else kiosk.damage()
+            frame = kiosk.draw(area)
+            if turned:
                 self.rotation = kiosk.settings.rotation
-                self.screen = pygame.display.set_mode(
-                    screen_size(self.rotation), screen_flags(self.windowed)
-                )
-            present(self.screen, frame, self.rotation)
-            pygame.display.flip()
+                size = screen_size(self.rotation)
+                self.screen = pygame.display.set_mode(size, screen_flags(self.windowed, size))
+            changed = present(self.screen, frame, self.rotation, area)
+            if area is None:
+                pygame.display.flip()
+            else:
+                pygame.display.update(changed)
+            self.presented = None if area is None else changed
             self.frames += 1
         return None
 
@@ -116,36 +122,3 @@ class MainLoop:
         if self.drew:
             self.clock.tick(frames_per_second(self.kiosk.settings))
 
-
-def screen_flags(windowed: bool) -> int:
-    """Scaled to the panel; a resizable window on a desktop, fullscreen on the Pi."""
-    return pygame.SCALED | (pygame.RESIZABLE if windowed else pygame.FULLSCREEN)
-
-
-def screen_size(rotation: int) -> tuple[int, int]:
-    """The logical screen: the canvas, or the canvas turned a quarter for 90 and 270."""
-    return (CANVAS[1], CANVAS[0]) if rotation in (90, 270) else CANVAS
-
-
-def rotate_in(rotation: int, x: float, y: float) -> tuple[float, float]:
-    """Coordinates on the logical screen (see :func:`screen_size`) to canvas ones."""
-    w, h = CANVAS
-    if rotation == 180:
-        return (w - x, h - y)
-    if rotation == 90:
-        return (y, h - x)
-    if rotation == 270:
-        return (w - y, x)
-    return (x, y)
-
-
-def present(screen: pygame.Surface, frame: pygame.Surface, rotation: int) -> None:
-    """The canvas onto the screen, turned clockwise by ``rotation`` degrees.
-
-    A panel whose native mode is portrait (1080 x 1920) but hangs landscape
-    takes 90 or 270 and is filled exactly; 180 is a screen hung upside down.
-    """
-    if rotation in (90, 180, 270):
-        screen.blit(pygame.transform.rotate(frame, -rotation), (0, 0))
-    else:
-        screen.blit(frame, (0, 0))

@@ -254,15 +254,42 @@ class Kiosk:
     def idle_for(self) -> float:
         return self.now - self.last_input
 
-    def draw(self) -> pygame.Surface:
-        """The frame: the top scene, then notices (and the safe mode's ribbon)."""
+    def damage(self) -> pygame.Rect | None:
+        """The part of the canvas the next frame changes: ``None`` for all of it.
+
+        All of it after a touch, a key, a new screen, a notice or the language;
+        else what the top scene says its animation changes
+        (:meth:`~kiosk.scenes.base.Scene.damage`).
+        """
+        top = self.stack.top
+        if self._dirty or top is None or self._shown() != self._drawn:
+            return None
+        said: list[list[pygame.Rect] | None] = [None]
+
+        def ask() -> None:
+            said[0] = top.damage()
+
+        self.guard(ask)
+        rects = said[0]
+        if not rects or self.stack.top is not top:
+            return None
+        area = rects[0].unionall(rects[1:]).clip(self.canvas.get_rect())
+        return area if area.width and area.height else None
+
+    def draw(self, area: pygame.Rect | None = None) -> pygame.Surface:
+        """The frame: the top scene, then notices (and the safe mode's ribbon); only
+        ``area`` of it is painted when given (see :meth:`damage`)."""
         shown = self._shown()
         top = self.stack.top
-        if top is not None:
-            self.guard(lambda: top.draw(self.canvas))
-        if self.safe_mode:
-            self._draw_safe_mode()
-        self._draw_notices()
+        self.canvas.set_clip(area)
+        try:
+            if top is not None:
+                self.guard(lambda: top.draw(self.canvas))
+            if self.safe_mode:
+                self._draw_safe_mode()
+            self._draw_notices()
+        finally:
+            self.canvas.set_clip(None)
         self._dirty = False
         self._drawn = shown
         return self.canvas

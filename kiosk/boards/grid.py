@@ -292,11 +292,12 @@ def hatch(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, alpha: int
 def speckle(surface: pygame.Surface, rect: pygame.Rect, density: int, seed: int) -> None:
     """Fine light and dark specks, like felt or limestone (a tile repeated over ``rect``)."""
     tile = _speckles(density, seed)
-    surface.set_clip(rect)
+    outer = surface.get_clip()
+    surface.set_clip(rect.clip(outer))
     for x in range(rect.left, rect.right, tile.get_width()):
         for y in range(rect.top, rect.bottom, tile.get_height()):
             surface.blit(tile, (x, y))
-    surface.set_clip(None)
+    surface.set_clip(outer)
 
 
 @lru_cache(maxsize=8)

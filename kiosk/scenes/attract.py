@@ -120,6 +120,13 @@ class AttractScene(Scene):
             return False
         return demo is not self._drawn_demo or demo.animating()
 
+    def damage(self) -> list[pygame.Rect] | None:
+        """What its game or lesson says it changes (the caption card is drawn again over it)."""
+        demo = self.demo
+        if demo is None or demo is not self._drawn_demo:
+            return None
+        return demo.damage()
+
     def draw(self, canvas: pygame.Surface) -> None:
         self._drawn_demo = self.demo
         if self.demo is None:

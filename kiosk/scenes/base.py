@@ -86,6 +86,16 @@ class Scene:
         """
         return True
 
+    def damage(self) -> list[pygame.Rect] | None:
+        """While :meth:`animating`, the parts of the canvas its animation changes.
+
+        The kiosk then paints and presents only those (all of the screen after a
+        touch, a new scene or a notice). ``None``, the default, is the whole canvas:
+        a scene that says less than what it changes leaves stale pixels on the
+        screen, so a scene says only what it knows.
+        """
+        return None
+
 
 class ButtonScene(Scene):
     """A scene whose only touch targets are its buttons."""

@@ -60,6 +60,10 @@ HOLD = 0.4
 times slower than a person's, then the board still this long before its next one."""
 
 
+DAMAGE_MARGIN = 32
+"""Pixels around a panel or the board that their shadows and outlines may reach."""
+
+
 class PlayScene(Scene):
     name = "play"
     idle_goes_to_attract = False
@@ -644,6 +648,36 @@ class PlayScene(Scene):
         ):
             return True
         return self._picture() != self._drawn_picture
+
+    def damage(self) -> list[pygame.Rect] | None:
+        """The board's area while pieces move or dice roll, and the panels whose text or
+        spinner changed; all of the canvas for anything else (a new position, a banner,
+        the countdown, the menu, a message)."""
+        drawn = self._drawn_picture
+        banner = self.banner
+        if (
+            not drawn
+            or self.still_there is not None
+            or (banner is not None and self.clock - banner.start < BANNER)
+        ):
+            return None
+        layer, panels, *rest = self._picture()
+        shown = drawn[1]
+        if (
+            layer != drawn[0]
+            or rest != list(drawn[2:])
+            or not isinstance(panels, tuple)
+            or not isinstance(shown, tuple)
+        ):
+            return None
+        rects = [
+            panel.rect.inflate(DAMAGE_MARGIN, DAMAGE_MARGIN)
+            for panel, now, then in zip(self.panels, panels, shown, strict=True)
+            if now != then
+        ]
+        if self.transition is not None or self.dice.rolling:
+            rects.append(self.seating.board.inflate(DAMAGE_MARGIN, DAMAGE_MARGIN))
+        return rects or None
 
     def _still_layer(self) -> pygame.Surface:
         """Backdrop, board, pieces, marks and table things: redrawn only when they change."""

@@ -211,7 +211,7 @@ class RulesScene(Scene):
         )
         rounded_panel(canvas, PAGE, PALETTE.ivory, radius=26)
         clip = canvas.get_clip()
-        canvas.set_clip(PAGE.inflate(-20, -20))
+        canvas.set_clip(PAGE.inflate(-20, -20).clip(clip))
         y = PAGE.y + 40 - self.scroll
         for row in self.rows():
             if y + row.height > PAGE.y and y < PAGE.bottom:

@@ -44,15 +44,18 @@ class DiceRoll:
     """The dice on the table: tumbling for a moment after a throw, then still."""
 
     DURATION = 0.6
+    TUMBLES = 20
+    """Faces shown a second while tumbling, whatever the frame rate."""
 
     def __init__(self) -> None:
         self.values: tuple[int, ...] = ()
         self.age = 10.0
-        self._rng = random.Random(5)
+        self.throws = 0
 
     def throw(self, values: tuple[int, ...]) -> None:
         self.values = values
         self.age = 0.0
+        self.throws += 1
 
     @property
     def rolling(self) -> bool:
@@ -74,11 +77,13 @@ class DiceRoll:
         gap = size // 4
         total = len(values) * size + (len(values) - 1) * gap
         x = centre[0] - total // 2
+        # the tumble's faces follow time, so that a frame drawn twice is the same
+        rng = random.Random(self.throws * 1000 + int(self.age * self.TUMBLES))
         for i, value in enumerate(values):
             shown, tilt, lift = value, 0.0, 0
             if self.rolling:
-                shown = self._rng.randint(1, 6)
-                tilt = self._rng.uniform(-35, 35) * (1 - self.age / self.DURATION)
+                shown = rng.randint(1, 6)
+                tilt = rng.uniform(-35, 35) * (1 - self.age / self.DURATION)
                 lift = round(-20 * (1 - self.age / self.DURATION))
             rect = pygame.Rect(x + i * (size + gap), centre[1] - size // 2 + lift, size, size)
             draw_die(

@@ -315,7 +315,7 @@ def _children(pid: int) -> set[int]:
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 def test_killing_a_run_stops_the_processes_playing_its_games() -> None:
     run = subprocess.Popen(
-        [sys.executable, "-m", "bench.levels", "--specs", "reversi", "--scale", "0.05",
+        [sys.executable, "-m", "bench.levels", "--specs", "reversi", "--scale", "0.01",
          "--pairs", "expert>joueur", "--games", "40", "--jobs", "2", "--progress"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )

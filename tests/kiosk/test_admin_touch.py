@@ -17,8 +17,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from kiosk.display import screen_size
 from kiosk.hardware import HardwareLink
-from kiosk.main_loop import MainLoop, screen_size
+from kiosk.main_loop import MainLoop
 from kiosk.runtime import Kiosk
 from kiosk.scenes.admin.menu import AdminMenuScene
 from kiosk.scenes.admin.touch_test import (

@@ -9,7 +9,7 @@ import pytest
 
 from kiosk.ai_worker import AiWorker
 from kiosk.app import main
-from kiosk.main_loop import rotate_in
+from kiosk.display import rotate_in
 from kiosk.scenes.attract import AttractScene
 from kiosk.scenes.home import HomeScene
 from kiosk.scenes.play import PlayScene
@@ -131,7 +131,7 @@ def test_the_machine_thinks_in_another_process() -> None:
 
 @pytest.mark.parametrize("rotation", [0, 90, 180, 270])
 def test_touches_land_where_the_canvas_was_drawn(rotation: int) -> None:
-    from kiosk.main_loop import present, screen_size
+    from kiosk.display import present, screen_size
 
     canvas = pygame.Surface((1920, 1080))
     canvas.fill((0, 0, 0))

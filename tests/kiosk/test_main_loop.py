@@ -12,8 +12,9 @@ import pytest
 from drivers.hardware_config import Hardware
 from drivers.memory import MemoryBoard
 from kiosk.config import Settings, frames_per_second, load_settings
+from kiosk.display import screen_flags, screen_size
 from kiosk.hardware import HardwareLink
-from kiosk.main_loop import WAKE, MainLoop, screen_flags, screen_size
+from kiosk.main_loop import WAKE, MainLoop
 from kiosk.runtime import Kiosk
 from kiosk.sound import Sounds
 from kiosk.tour import InlineWorker
@@ -73,7 +74,7 @@ def test_turning_the_screen_draws_it_turned(
     loop: MainLoop, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # SDL's dummy driver makes one scaled renderer only; the screen opens again unscaled.
-    monkeypatch.setattr("kiosk.main_loop.screen_flags", lambda windowed: 0)
+    monkeypatch.setattr("kiosk.main_loop.screen_flags", lambda windowed, size=None: 0)
     turns(loop, 3)
     loop.kiosk.settings = Settings(rotation=90)
     turns(loop, 1)
@@ -85,3 +86,23 @@ def test_the_frame_rate_is_thirty_on_the_pi_unless_set() -> None:
     assert frames_per_second(Settings(), machine="aarch64") == 30
     assert frames_per_second(Settings(), machine="x86_64") == 60
     assert frames_per_second(Settings(frame_rate=25), machine="aarch64") == 25
+
+
+def test_rolling_dice_present_the_board_alone_and_turn_it_with_the_screen(
+    loop: MainLoop, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kiosk.catalog import entry
+    from kiosk.scenes.play import PlayScene
+    from kiosk.table import HUMAN, Table
+
+    monkeypatch.setattr("kiosk.main_loop.screen_flags", lambda windowed, size=None: 0)
+    loop.kiosk.settings = Settings(rotation=90)
+    scene = PlayScene(loop.kiosk, entry("backgammon"), Table("backgammon", (HUMAN, HUMAN)))
+    loop.kiosk.stack.reset(scene)
+    turns(loop, 2)
+    assert loop.presented is None  # a new scene, the screen turned: all of it
+    scene._roll()
+    turns(loop, 3)
+    presented = loop.presented
+    assert presented is not None and presented.height < 1920 * 0.8
+    assert loop.screen.get_rect().contains(presented) and presented.width <= 1080

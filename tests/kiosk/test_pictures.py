@@ -3,6 +3,7 @@ the last one's pictures."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,6 +41,12 @@ def test_each_show_starts_with_empty_picture_caches() -> None:
     assert cached_pictures() == 0
 
 
+@pytest.fixture(scope="module")
+def kiosk_ready() -> None:
+    """pygame and its fonts ready, once for the module."""
+    make_kiosk()
+
+
 @settings(max_examples=150, deadline=None)
 @given(
     words=st.lists(st.sampled_from(["Moulin", "de", "la", "rithmomachie", "Barricades", "—"]),
@@ -49,9 +56,8 @@ def test_each_show_starts_with_empty_picture_caches() -> None:
     smallest=st.integers(8, 16),
 )
 def test_fit_size_is_the_largest_fitting_size_of_its_steps(
-    words: list[str], width: int, size: int, smallest: int
+    kiosk_ready: None, words: list[str], width: int, size: int, smallest: int
 ) -> None:
-    make_kiosk()
     text = " ".join(words)
     expected = size  # the sizes tried one by one, two pixels at a time
     while expected > smallest and font(expected).size(text)[0] > width:

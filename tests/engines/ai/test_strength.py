@@ -6,14 +6,16 @@ longer (seconds per decision).  An alpha-beta node is one position, an MCTS
 node one playout, hence the two scales.
 
 Games of skill (every game but those in :data:`LUCK_GAMES`): the expert wins
-at least 95 % of 40 two-player games against random play (of 20 matches to five
+at least 95 % of 40 two-player games against random play (of 20 for the longest
+games, rithmomachie and single games of backgammon, and of 10 matches to five
 points in backgammon).  With three or
 four seats (the expert in one, random players in the others) a seat's fair
 share of the wins is 1/N (1/2 with two teams); the expert must win at least
 three quarters of the way from that share to every game, over 16 games
 (fewer than 40: these searches are the slowest, and a player no better than
 random would reach that bar with a probability below 0.005).  The joueur must win more than its
-fair share against débutants: over 20 games with two players, 12 with more.
+fair share against débutants: over 20 games with two players, 12 with more or
+in rithmomachie, whose games are the longest.
 
 Games of luck (:data:`LUCK_GAMES`, shut the box): even perfect play loses
 often, so the expert is judged by significance instead, one-sided at 99 %:
@@ -46,9 +48,17 @@ SKILL_SPECS = [s for s in SPECS + EXTRA_SPECS if s.split(":")[0].split(",")[0] n
 LUCK_SPECS = [s for s in SPECS if s.split(":")[0] in LUCK_GAMES]
 
 EXPERT_GAMES = 40
-MATCH_GAMES = {"backgammon": 20}
-"""Fewer games where each is a match of several manches (backgammon to 5 points): each
-counts for several games, and the 95 % bar is the same."""
+FEWER_EXPERT_GAMES = {
+    "backgammon": 10,
+    "backgammon:simple": 20,
+    "rithmomachie:boissiere": 20,
+    "rithmomachie:medievale": 20,
+}
+"""Fewer games where each is long: a match of several manches (backgammon to 5 points)
+counts for several games; rithmomachie's and backgammon's games are the longest to
+search. The 95 % bar is the same (every game of ten, 19 of 20)."""
+FEWER_DUEL_GAMES = {"rithmomachie:boissiere": 12, "rithmomachie:medievale": 12}
+"""The longest games, judged over 12 as games with more seats are."""
 MULTI_SEAT_GAMES = 16
 DUEL_GAMES = 20
 MULTI_SEAT_DUEL_GAMES = 12
@@ -120,7 +130,7 @@ def test_expert_beats_random(spec: str) -> None:
     game = find_game(spec)
     nodes = EXPERT_NODES[algorithm_for(game)]
     if len(game.players) == 2:
-        games, required = MATCH_GAMES.get(spec, EXPERT_GAMES), REQUIRED_EXPERT_WINS
+        games, required = FEWER_EXPERT_GAMES.get(spec, EXPERT_GAMES), REQUIRED_EXPERT_WINS
     else:
         share = fair_share(game)
         games, required = MULTI_SEAT_GAMES, share + 0.75 * (1 - share)
@@ -135,6 +145,7 @@ def test_joueur_beats_debutant(spec: str) -> None:
     game = find_game(spec)
     kind = algorithm_for(game)
     games = DUEL_GAMES if len(game.players) == 2 else MULTI_SEAT_DUEL_GAMES
+    games = FEWER_DUEL_GAMES.get(spec, games)
     needed = math.floor(fair_share(game) * games) + 1
     wins, draws, losses = match(
         game, "joueur", JOUEUR_NODES[kind], "debutant", DEBUTANT_NODES[kind], games, needed
