@@ -21,6 +21,9 @@ import argparse
 import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 import warnings
 
@@ -39,13 +42,35 @@ def _kiosk(real_worker: bool = False):  # type: ignore[no-untyped-def]
 
 
 def first_frame_seconds() -> float:
-    """From nothing imported to the home screen's first frame."""
-    started = time.perf_counter()
-    kiosk = _kiosk()
-    kiosk.home()
-    kiosk.step()
-    kiosk.draw()
-    return time.perf_counter() - started
+    """From launching the kiosk (``python -m kiosk.app``, headless) to its first frame.
+
+    The kiosk logs its first frame; the time is taken here, from the launch, so that
+    the interpreter's start and every import count. Byte code is written and used, as
+    in an installed kiosk.
+    """
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    with tempfile.TemporaryDirectory() as home:
+        env.update(XDG_DATA_HOME=home, XDG_STATE_HOME=home, XDG_CONFIG_HOME=home)
+        for _ in range(2):  # the first launch may write the byte code
+            started = time.perf_counter()
+            kiosk = subprocess.Popen(
+                [sys.executable, "-m", "kiosk.app", "--windowed", "--frames", "3"],
+                env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+            )
+            assert kiosk.stderr is not None
+            seconds = float("nan")
+            for line in kiosk.stderr:
+                if FIRST_FRAME in line:
+                    seconds = time.perf_counter() - started
+                    break
+            kiosk.stderr.read()
+            kiosk.wait(timeout=60)
+    return seconds
+
+
+FIRST_FRAME = "première image"
+"""What the kiosk logs with its first frame."""
 
 
 def measure(

@@ -22,8 +22,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gpiozero import Button, DigitalInputDevice, MotionSensor  # type: ignore[import-untyped]
-
 from drivers.events import EventQueue
 
 BUTTON_NAMES = ("menu", "back", "hint")
@@ -91,6 +89,13 @@ class Inputs(EventQueue[InputEvent]):
         self._flaps: list[Any] = []
         self._down: dict[int, bool] = {}
         self._closed = False
+        # gpiozero only where buttons are wired: a kiosk without them starts faster
+        from gpiozero import (  # type: ignore[import-untyped]
+            Button,
+            DigitalInputDevice,
+            MotionSensor,
+        )
+
         try:
             for name, pin in buttons.items():
                 button = self._add(

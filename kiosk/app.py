@@ -192,6 +192,7 @@ def run_window(args: argparse.Namespace) -> int:
             if loop.frames == 1 and loop.drew:
                 log.info("première image après %.2f s", time.monotonic() - started)
                 notifier.ready(status="mode sans échec" if safe else "accueil")
+                kiosk.prepare_sounds()
             if time.monotonic() - started > HEALTHY_AFTER:
                 counter.healthy()
             if ended is None and args.frames and loop.turns >= args.frames:

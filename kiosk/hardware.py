@@ -36,6 +36,7 @@ from kiosk.board.mapping import (
     boards_dir,
     check_all,
     mapping_for,
+    survey,
 )
 from kiosk.config import Problem
 
@@ -137,9 +138,10 @@ class HardwareLink:
     ) -> HardwareLink:
         """The configured hardware; a wrong file is reported and nothing is opened."""
         found: list[Problem] = []
-        for file, line, ok in check_all():
+        surveyed = survey()  # each board file read once
+        for file, line, ok in check_all(surveyed=surveyed):
             log.log(logging.INFO if ok else logging.WARNING, "plateau %s : %s", file, line)
-        for error in board_file_problems():
+        for error in board_file_problems(surveyed=surveyed):
             where = f"{boards_dir() / error.file}: {error.key}"
             found.append(Problem(f"{where} : {error.fr}", f"{where}: {error.en}"))
         where = str(path or "config/hardware.toml")

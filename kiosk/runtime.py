@@ -73,7 +73,9 @@ class Kiosk:
         self.worker = worker if worker is not None else AiWorker()
         self.hardware = hardware if hardware is not None else HardwareLink()
         self.sounds = (
-            sounds if sounds is not None else Sounds(self.settings.volume, self.settings.muted)
+            sounds
+            if sounds is not None
+            else Sounds(self.settings.volume, self.settings.muted, later=True)
         )
         self.now = 0.0
         self.last_input = 0.0
@@ -253,6 +255,14 @@ class Kiosk:
 
     def idle_for(self) -> float:
         return self.now - self.last_input
+
+    def prepare_sounds(self) -> None:
+        """Make the sounds (after the first frame: it does not wait for them); a sound that
+        cannot be made goes to the journal."""
+        before = self.sounds.problem
+        self.sounds.prepare()
+        if self.sounds.problem is not None and self.sounds.problem != before:
+            self.records.event("sound", self.sounds.problem)
 
     def damage(self) -> pygame.Rect | None:
         """The part of the canvas the next frame changes: ``None`` for all of it.

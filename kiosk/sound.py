@@ -63,18 +63,35 @@ class Sounds:
     """The kiosk's sounds, at a volume, mutable."""
 
     def __init__(
-        self, volume: float = 0.7, muted: bool = False, recipes: Mapping[str, Recipe] = RECIPES
+        self,
+        volume: float = 0.7,
+        muted: bool = False,
+        recipes: Mapping[str, Recipe] = RECIPES,
+        *,
+        later: bool = False,
     ) -> None:
+        """``later``: the mixer opens now, the sounds are made by :meth:`prepare` (or
+        the first :meth:`play`), so that the kiosk's first frame does not wait for them."""
         self.volume = volume
         self.muted = muted
         self.problem: str | None = None
         """Why the kiosk is mute, when it is for want of sound (``None``: sound works)."""
         self._sounds: dict[str, Any] = {}
+        self._recipes: Mapping[str, Recipe] = {}
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
         except Exception as error:  # no mixer module, no library, no audio device
             self._mute(f"{type(error).__name__}: {error}")
+            return
+        self._recipes = recipes
+        if not later:
+            self.prepare()
+
+    def prepare(self) -> None:
+        """Make the sounds not made yet (about 0.1 s here); a broken one is left out."""
+        recipes, self._recipes = self._recipes, {}
+        if not recipes:
             return
         broken = []
         for name, recipe in recipes.items():
@@ -98,9 +115,11 @@ class Sounds:
 
     @property
     def available(self) -> bool:
-        return bool(self._sounds)
+        return bool(self._sounds) or bool(self._recipes)
 
     def play(self, name: str) -> None:
+        if self._recipes:
+            self.prepare()
         sound = self._sounds.get(name)
         if sound is None or self.muted or self.volume <= 0:
             return

@@ -11,7 +11,7 @@ column and row, the compilation's rank and file, the start layout being the same
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, cached_property
 
 from engines.rithmomachie.pieces import ROUND, SQUARE, TRIANGLE
 
@@ -79,17 +79,21 @@ class Board:
         area = [set().union(*({t for target, between in self.steps[shape][sq]
                                 for t in (target, *between)} for shape in STEP_LENGTH))
                 for sq in range(self.size)]
-        self.near = tuple(
-            _bits(area[sq] | {v for v in range(self.size) if sq in area[v]})
-            for sq in range(self.size))
+        reaching: list[set[int]] = [set() for _ in range(self.size)]
+        for v in range(self.size):
+            for sq in area[v]:
+                reaching[sq].add(v)
+        self.near = tuple(_bits(area[sq] | reaching[sq]) for sq in range(self.size))
         """Bits of the squares one regular step (of any shape) from each square crosses or
         reaches, and of those whose steps cross or reach it: what a change on the square
         can matter to."""
-        self.through = tuple(
-            sum(1 << v for v in range(self.size)
-                if any(sq in between for shape in STEP_LENGTH
-                       for _, between in self.reached[shape][v]))
-            for sq in range(self.size))
+        through = [0] * self.size
+        for v in range(self.size):
+            for shape in STEP_LENGTH:
+                for _, between in self.reached[shape][v]:
+                    for sq in between:
+                        through[sq] |= 1 << v
+        self.through = tuple(through)
         """Bits of the squares some regular step reaches by crossing each square."""
         self.zone = tuple(
             sum(1 << origin for shape in STEP_LENGTH for origin, _ in self.reached[shape][sq])
@@ -105,23 +109,38 @@ class Board:
         self.not_left = sum(1 << sq for sq in range(self.size) if self.xy(sq)[0] > 0)
         self.not_right = sum(1 << sq for sq in range(self.size)
                              if self.xy(sq)[0] < self.width - 1)
-        self.toward = tuple(
-            tuple(self._ray_mask(a, self._direction(a, b)) if a != b and
-                  self._direction(a, b) in KING and self.distance_of(a, b) else (0, False)
+        # The square tables below (toward, axes, distance) are made on first use: a
+        # board read only for its squares (the kiosk's board files) does not pay them.
+
+    @cached_property
+    def _masks(self) -> list[dict[tuple[int, int], tuple[int, bool]]]:
+        return [{d: self._ray_mask(a, d) for d in KING} for a in range(self.size)]
+
+    @cached_property
+    def toward(self) -> tuple[tuple[tuple[int, bool], ...], ...]:
+        """``toward[a][b]``: the ray from ``a`` through ``b`` when they share a line."""
+        masks = self._masks
+        return tuple(
+            tuple(masks[a].get(self._direction(a, b), (0, False)) if a != b else (0, False)
                   for b in range(self.size))
             for a in range(self.size))
-        """``toward[a][b]``: the ray from ``a`` through ``b`` when they share a line."""
-        self.axes = tuple(
-            tuple(((m1, u1), (m2, u2)) for (m1, u1), (m2, u2) in (
-                (self._ray_mask(sq, KING[i]), self._ray_mask(sq, KING[j]))
-                for i, j in ((0, 1), (2, 3), (4, 7), (5, 6))))
-            for sq in range(self.size))
+
+    @cached_property
+    def axes(self) -> tuple[tuple[tuple[tuple[int, bool], tuple[int, bool]], ...], ...]:
         """For each square, the four lines through it as two opposite rays (bits, whether
         toward higher indices), an off-board ray being 0."""
-        self.distance = tuple(
-            tuple(max(abs(self.xy(a)[0] - self.xy(b)[0]), abs(self.xy(a)[1] - self.xy(b)[1]))
-                  for b in range(self.size)) for a in range(self.size))
+        masks = self._masks
+        return tuple(
+            tuple((masks[sq][KING[i]], masks[sq][KING[j]])
+                  for i, j in ((0, 1), (2, 3), (4, 7), (5, 6)))
+            for sq in range(self.size))
+
+    @cached_property
+    def distance(self) -> tuple[tuple[int, ...], ...]:
         """Steps between two squares (on a line: the distance along it)."""
+        places = [self.xy(sq) for sq in range(self.size)]
+        return tuple(
+            tuple(max(abs(ax - bx), abs(ay - by)) for bx, by in places) for ax, ay in places)
 
     def _direction(self, a: int, b: int) -> tuple[int, int]:
         (xa, ya), (xb, yb) = self.xy(a), self.xy(b)

@@ -415,29 +415,37 @@ def mapping_for(spec: str, directory: Path | None = None) -> BoardMapping | None
     return None
 
 
-def board_file_problems(directory: Path | None = None) -> list[MappingError]:
-    """What is wrong with each board file that cannot be used (one error per file)."""
-    problems = []
+def survey(directory: Path | None = None) -> list[BoardFile | MappingError]:
+    """Every board file, read and checked once: the board, or what is wrong with it."""
+    found: list[BoardFile | MappingError] = []
     for path in sorted((directory or boards_dir()).glob("*.toml")):
         try:
-            read_board(path)
+            found.append(read_board(path))
         except MappingError as error:
-            problems.append(error)
-    return problems
+            found.append(error)
+    return found
 
 
-def check_all(directory: Path | None = None) -> list[tuple[str, str, bool]]:
+def board_file_problems(
+    directory: Path | None = None, surveyed: list[BoardFile | MappingError] | None = None
+) -> list[MappingError]:
+    """What is wrong with each board file that cannot be used (one error per file)."""
+    found = survey(directory) if surveyed is None else surveyed
+    return [item for item in found if isinstance(item, MappingError)]
+
+
+def check_all(
+    directory: Path | None = None, surveyed: list[BoardFile | MappingError] | None = None
+) -> list[tuple[str, str, bool]]:
     """One ``(file, line, ok)`` per board file."""
     lines = []
-    for path in sorted((directory or boards_dir()).glob("*.toml")):
-        try:
-            board = read_board(path)
-        except MappingError as error:
-            lines.append((path.name, f"ERREUR {error.key}: {error.fr} / {error.en}", False))
+    for item in survey(directory) if surveyed is None else surveyed:
+        if isinstance(item, MappingError):
+            lines.append((item.file, f"ERREUR {item.key}: {item.fr} / {item.en}", False))
             continue
-        games = ", ".join(board.serves())
-        lines.append((path.name, f"ok {board.rows} x {board.cols}, {board.led_count} LED "
-                                 f"({board.order}) : {games}", True))
+        games = ", ".join(item.serves())
+        lines.append((item.file, f"ok {item.rows} x {item.cols}, {item.led_count} LED "
+                                 f"({item.order}) : {games}", True))
     return lines
 
 

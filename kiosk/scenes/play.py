@@ -61,7 +61,11 @@ times slower than a person's, then the board still this long before its next one
 
 
 DAMAGE_MARGIN = 32
-"""Pixels around a panel or the board that their shadows and outlines may reach."""
+"""Pixels around a panel that its shadow and outline may reach."""
+BOARD_MARGIN = 160
+DICE_SIDE = 86
+"""The side of a die on the table, in canvas pixels."""
+"""Pixels around the board that a lifted piece, a flying one or the dice may reach."""
 
 
 class PlayScene(Scene):
@@ -650,7 +654,7 @@ class PlayScene(Scene):
         return self._picture() != self._drawn_picture
 
     def damage(self) -> list[pygame.Rect] | None:
-        """The board's area while pieces move or dice roll, and the panels whose text or
+        """The board and its edges while pieces move or dice roll, and the panels whose text or
         spinner changed; all of the canvas for anything else (a new position, a banner,
         the countdown, the menu, a message)."""
         drawn = self._drawn_picture
@@ -676,7 +680,12 @@ class PlayScene(Scene):
             if now != then
         ]
         if self.transition is not None or self.dice.rolling:
-            rects.append(self.seating.board.inflate(DAMAGE_MARGIN, DAMAGE_MARGIN))
+            rects.append(self.view.board_rect.inflate(BOARD_MARGIN, BOARD_MARGIN))
+        if self.dice.rolling and self.dice.values:
+            size = dice_size(len(self.dice.values), DICE_SIDE)
+            dice = pygame.Rect((0, 0), size)
+            dice.center = self.view.free_spot(*size)
+            rects.append(dice.inflate(DICE_SIDE, DICE_SIDE))  # tilted and lifted as they roll
         return rects or None
 
     def _still_layer(self) -> pygame.Surface:
@@ -700,8 +709,8 @@ class PlayScene(Scene):
         if self.dice.values or extras.dice:
             if not self.dice.rolling and extras.dice:
                 self.dice.values = extras.dice
-            centre = self.view.free_spot(*dice_size(len(self.dice.values), 86))
-            self.dice.draw(canvas, centre, 86, extras.dice_used)
+            centre = self.view.free_spot(*dice_size(len(self.dice.values), DICE_SIDE))
+            self.dice.draw(canvas, centre, DICE_SIDE, extras.dice_used)
 
     def _draw_table_things(self, canvas: pygame.Surface) -> None:
         self.layers_key = draw_layers_key(canvas, self.view, self.presentation.tokens(self.state))

@@ -92,3 +92,32 @@ def test_a_device_gone_while_playing_makes_the_kiosk_mute() -> None:
     sounds.play("move")
     assert not sounds.available and "audio device lost" in (sounds.problem or "")
     sounds.play("move")
+
+
+def test_the_sounds_are_made_after_the_first_frame_and_a_broken_one_is_journaled() -> None:
+    from kiosk.config import load_settings
+    from kiosk.records import Records
+    from kiosk.runtime import Kiosk
+    from kiosk.tour import InlineWorker
+
+    if not Sounds().available:
+        pytest.skip("no audio device here, not even SDL's dummy one")
+    made: list[str] = []
+
+    def move() -> array:
+        made.append("move")
+        return RECIPES["move"]()
+
+    def damaged() -> array:
+        raise ValueError("a damaged sound")
+
+    sounds = Sounds(recipes={"move": move, "win": damaged}, later=True)
+    assert made == [] and sounds.available and sounds.problem is None
+    records = Records.memory()
+    kiosk = Kiosk(load_settings(), worker=InlineWorker(), sounds=sounds, records=records)
+    kiosk.prepare_sounds()  # the app does it after its first frame
+    assert made == ["move"] and "win" in (sounds.problem or "")
+    assert any(kind == "sound" and "win" in detail for _, kind, detail in records.events())
+    sounds.play("move")
+    kiosk.prepare_sounds()
+    assert made == ["move"]  # made once
