@@ -3,7 +3,9 @@
 Runs the kiosk's real main loop (:class:`kiosk.main_loop.MainLoop`) headless
 (SDL's dummy driver) on still scenes — home, a position waiting for a person,
 a rules page, the owners' menu — and in the demonstration, which animates
-and asks the machine (a real thinking process). For each it prints the
+and asks the machine (a real thinking process), on a screen of the canvas's
+size as the Pi's panel (``--scaled``: scaled, as in a desktop window, where
+each frame uploads the whole picture). For each it prints the
 kiosk process's processor time over wall time, in percent of one core, and
 the frames drawn. The thinking process's own time is not counted: it is the
 machine's play. The last line is ``idle_cpu_pct=<the worst still scene>``;
@@ -69,7 +71,7 @@ SCENES: dict[str, tuple[Callable[[Kiosk], None], bool]] = {
 """Each scene, how to reach it, and whether it is still (held to the budget)."""
 
 
-def measure(name: str, seconds: float) -> tuple[float, int]:
+def measure(name: str, seconds: float, scaled: bool = False) -> tuple[float, int]:
     """Percent of a core the kiosk's process used on ``name``, and the frames drawn."""
     from kiosk.ai_worker import AiWorker
     from kiosk.config import load_settings
@@ -80,7 +82,8 @@ def measure(name: str, seconds: float) -> tuple[float, int]:
     reach, _ = SCENES[name]
     pygame.display.init()
     pygame.font.init()
-    screen = pygame.display.set_mode(screen_size(0), screen_flags(True))
+    # as on a panel of the canvas's size (the Pi's), or scaled as in a desktop window
+    screen = pygame.display.set_mode(screen_size(0), screen_flags(True) if scaled else 0)
     kiosk = Kiosk(load_settings(), worker=AiWorker(), sounds=Sounds(muted=True))
     reach(kiosk)
     loop = MainLoop(kiosk, screen, 0, windowed=True)
@@ -109,12 +112,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=10.0, help="per scene (default 10)")
     parser.add_argument("--only", choices=sorted(SCENES), help="one scene")
+    parser.add_argument("--scaled", action="store_true", help="a scaled screen, as in a window")
     args = parser.parse_args(argv)
     worst = 0.0
     for name, (_, still) in SCENES.items():
         if args.only and name != args.only:
             continue
-        share, frames = measure(name, args.seconds)
+        share, frames = measure(name, args.seconds, args.scaled)
         rate = frames / args.seconds
         kind = "still" if still else "animates"
         print(f"{name:14} {kind:9} cpu_pct={share:5.1f} frames_per_s={rate:5.1f}")
