@@ -54,7 +54,7 @@ class Jacquet(Game):
         return JacquetState(self, (START, START), 0, 0, (), 0)
 
     def from_text(self, text: str) -> JacquetState:
-        return read_position(self, text)
+        return JacquetState(self, *read_position(text, self.max_turns))
 
     def geometry(self) -> Geometry:
         """The board as the source seats the players: noir along the B side (B12 at his

@@ -4,25 +4,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engines.core import PASS, Dice, Outcome, draw, win
+from engines.core import PASS, Dice, Game, Outcome, draw, win
 from engines.jacquet.rules import RULES
+from engines.jacquet.text import BLOCKED, BORNE_OFF, CAPPED, render_diagram, write_position
 from engines.tables.board import PLAYERS
 from engines.tables.moves import dice_to_play
 from engines.tables.playout import playout
 from engines.tables.rules import Side, can_play
 from engines.tables.state import DICE, MOVE, OVER, TablesState
 
-if TYPE_CHECKING:
-    from engines.jacquet.game import Jacquet
-
 START: Side = (0,) + (0,) * 23 + (15, 0)
 """Each side's start: the 15 checkers on its 24-point (noir B12, blanc N12)."""
-
-BORNE_OFF, BLOCKED, CAPPED = "fin", "bloque", "limite"
-"""How a finished game ended (the phase word of the position text)."""
-
 
 class JacquetState(TablesState):
     """A jacquet position.  Once it is over, ``mover`` is the winner (unless the turn
@@ -30,9 +24,8 @@ class JacquetState(TablesState):
 
     __slots__ = ("end",)
     rules = RULES
-    game: Jacquet
 
-    def __init__(self, game: Jacquet, boards: tuple[Side, Side], mover: int, phase: int,
+    def __init__(self, game: Game, boards: tuple[Side, Side], mover: int, phase: int,
                  dice: tuple[int, ...], turn: int, end: str = "") -> None:
         self.game = game
         self.boards = boards
@@ -64,7 +57,7 @@ class JacquetState(TablesState):
 
     def _thrown(self, mover: int, dice: tuple[int, ...], turn: int) -> JacquetState:
         """The mover's checker moves begin (or, blocked with ``blocked_loses``, the game ends)."""
-        if self.game.blocked_loses:
+        if self.game.options["blocked_loses"]:
             own, other = self.boards[mover], self.boards[1 - mover]
             if not can_play(self.rules, own, other, dice):
                 return JacquetState(self.game, self.boards, 1 - mover, OVER, (), turn, BLOCKED)
@@ -76,7 +69,7 @@ class JacquetState(TablesState):
     def _next_turn(self, boards: tuple[Side, Side]) -> JacquetState:
         turn = self.turn + 1
         mover = 1 - self.mover
-        if turn >= self.game.max_turns:
+        if turn >= self.game.options["max_turns"]:
             return JacquetState(self.game, boards, mover, OVER, (), turn, CAPPED)
         return JacquetState(self.game, boards, mover, DICE, (), turn)
 
@@ -106,13 +99,9 @@ class JacquetState(TablesState):
         return (self.boards, self.mover, self.phase, self.dice, self.turn, self.end)
 
     def to_text(self) -> str:
-        from engines.jacquet.text import write_position
-
-        return write_position(self)
+        return write_position(self, self.end)
 
     def diagram(self) -> str:
-        from engines.jacquet.text import render_diagram
-
         return render_diagram(self)
 
     def random_playout(self, rng: random.Random) -> JacquetState:

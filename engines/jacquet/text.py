@@ -3,18 +3,17 @@ names of the source (N1-N12, B1-B12), the terminal diagram and the notation chec
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 from engines.core import NotationError
 from engines.jacquet.rules import MIRROR
-from engines.jacquet.state import BLOCKED, BORNE_OFF, CAPPED, JacquetState
 from engines.tables.board import PLAYERS, read_points, render_rows, settle_off, write_points
 from engines.tables.moves import parse_dice, parse_point
-from engines.tables.rules import CHECKERS
-from engines.tables.state import DICE, MOVE, OPENING, OVER
+from engines.tables.rules import CHECKERS, Side
+from engines.tables.state import DICE, MOVE, OPENING, OVER, TablesState
 
-if TYPE_CHECKING:
-    from engines.jacquet.game import Jacquet
+BORNE_OFF, BLOCKED, CAPPED = "fin", "bloque", "limite"
+"""How a finished game ended (the phase word of the position text)."""
 
 NAMES = tuple(f"N{n}" for n in range(1, 13)) + tuple(f"B{n}" for n in range(1, 13))
 """The source's names of noir's points 1-24: N1-N12 then B1-B12."""
@@ -38,21 +37,34 @@ def number_of(seat: int, word: str) -> int | None:
     return noir_number if seat == 0 else MIRROR[noir_number]
 
 
-def write_position(state: JacquetState) -> str:
+class Position(NamedTuple):
+    """What a position text says, field by field (the game builds the state from it)."""
+
+    boards: tuple[Side, Side]
+    mover: int
+    phase: int
+    dice: tuple[int, ...]
+    turn: int
+    end: str
+
+
+def write_position(state: TablesState, end: str) -> str:
+    """The position text of ``state``, which ended as ``end`` once over."""
     noir, blanc = state.boards
     points = write_points(noir, blanc, MIRROR)
     player = "-" if state.phase == OPENING else PLAYERS[state.mover]
     if state.phase == MOVE:
         phase = ",".join(str(d) for d in state.dice)
     elif state.phase == OVER:
-        phase = state.end
+        phase = end
     else:
         phase = PHASE_WORDS[state.phase]
     return f"{points} {player} {phase} {state.turn}"
 
 
-def read_position(game: Jacquet, text: str) -> JacquetState:
-    """The state a position text describes; :class:`NotationError` naming what is wrong."""
+def read_position(text: str, max_turns: int) -> Position:
+    """The position a text describes, in a game stopped after ``max_turns``;
+    :class:`NotationError` naming what is wrong."""
 
     def bad(what: str) -> NotationError:
         return NotationError(f"jacquet position '{text}': {what}")
@@ -96,9 +108,9 @@ def read_position(game: Jacquet, text: str) -> JacquetState:
     elif finished:
         raise bad(f"{PLAYERS[finished[0]]} has borne off every checker but the game is "
                   "not over")
-    if phase != OVER and int(turns) >= game.max_turns:
-        raise bad(f"the game stops after {game.max_turns} turns")
-    return JacquetState(game, boards, mover, phase, dice, int(turns), end)
+    if phase != OVER and int(turns) >= max_turns:
+        raise bad(f"the game stops after {max_turns} turns")
+    return Position(boards, mover, phase, dice, int(turns), end)
 
 
 def read_move_text(text: str, seat: int) -> str:
@@ -129,7 +141,7 @@ def check_move_text(text: str) -> None:
             parse_point(word, text)
 
 
-def render_diagram(state: JacquetState) -> str:
+def render_diagram(state: TablesState) -> str:
     """The board with the source's names and both numberings, then the turn; noir
     sits at the bottom, along the B side (B12 at the bottom left, N1 at the top
     left), as the source seats him."""
