@@ -42,9 +42,9 @@ def cycles(package: str) -> list[tuple[str, ...]]:
     """Each module that reaches itself through the package's imports, with the way."""
     modules = {p.stem: p for p in (ENGINES / package).glob("*.py") if p.stem != "__init__"}
     edges = {name: imported(path, package) & modules.keys() for name, path in modules.items()}
-    found = []
+    found: list[tuple[str, ...]] = []
     for start in sorted(modules):
-        ways = [(start, (start,))]
+        ways: list[tuple[str, tuple[str, ...]]] = [(start, (start,))]
         seen = set()
         while ways:
             here, way = ways.pop()
