@@ -39,8 +39,8 @@ from engines.ai.evaluation import register_evaluator
 from engines.core import State
 from engines.rithmomachie import RithmoState
 from engines.rithmomachie.arith import kind_count, kinds_among
+from engines.rithmomachie.fields import CAPTURES, MOVE
 from engines.rithmomachie.pieces import PYRAMID, Piece
-from engines.rithmomachie.state import CAPTURES, MOVE
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,10 @@ if TYPE_CHECKING:
 
 _SOLDIER_DIRECTIONS = tuple(zip(SHIFTS, SOLDIER_FROM, strict=True))
 
+Fields = tuple[int, int, int, int, int, int, tuple["Key", ...]]
+"""An :class:`~engines.assaut.state.AssautState`'s fields after its game: soldiers,
+officers, mover, officers to place, huffable, ply, the positions before."""
+
 
 def _nth(bits: int, n: int) -> int:
     """Grid index of the ``n``-th set bit (from 0, lowest first)."""
@@ -48,11 +52,10 @@ def _nth(bits: int, n: int) -> int:
     return (bits & -bits).bit_length() - 1
 
 
-def playout(state: AssautState, rng: random.Random, trace: list[Any] | None) -> AssautState:
-    """Uniformly random decisions from a game in progress to its end; the decisions
-    are appended to ``trace`` when given."""
-    from engines.assaut.state import AssautState
-
+def playout(state: AssautState, rng: random.Random, trace: list[Any] | None) -> Fields:
+    """Uniformly random decisions from a game in progress to its end, as the fields of
+    the final position (the state builds it); the decisions are appended to ``trace``
+    when given."""
     game = state.game
     mode, cap = game.capture, game.max_moves
     soldiers, officers, mover = state.soldiers, state.officers, state.mover
@@ -165,4 +168,4 @@ def playout(state: AssautState, rng: random.Random, trace: list[Any] | None) -> 
         key = (soldiers, officers, mover, hand, huffable)
         history.append(key)
         seen[key] = seen.get(key, 0) + 1
-    return AssautState(game, soldiers, officers, mover, hand, huffable, ply, tuple(history[:-1]))
+    return soldiers, officers, mover, hand, huffable, ply, tuple(history[:-1])

@@ -18,6 +18,7 @@ from engines.assaut.board import (
     REMOVES,
     SOLDIERS_TO_WIN,
 )
+from engines.assaut.playout import playout
 from engines.assaut.rules import (
     FREE,
     can_capture,
@@ -212,8 +213,6 @@ class AssautState(State):
     def playout(self, rng: random.Random, trace: list[Any] | None = None) -> AssautState:
         """Uniformly random decisions to the end (:mod:`engines.assaut.playout`); the
         decisions taken are appended to ``trace`` when given."""
-        from engines.assaut.playout import playout
-
         if self._outcome is not None:
             return self
-        return playout(self, rng, trace)
+        return AssautState(self.game, *playout(self, rng, trace))

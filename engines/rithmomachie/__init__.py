@@ -87,10 +87,11 @@ from engines.rithmomachie.arith import (
     kinds_among,
     progression,
 )
+from engines.rithmomachie.fields import CAPTURES, FIRST, MOVE
 from engines.rithmomachie.game import Rithmomachie
 from engines.rithmomachie.moves import DONE, Pose, Strike, Take
 from engines.rithmomachie.pieces import Piece, piece, pyramid
-from engines.rithmomachie.state import CAPTURES, FIRST, MOVE, RithmoState
+from engines.rithmomachie.state import RithmoState
 
 __all__ = [
     "ARITHMETIC",

@@ -10,9 +10,10 @@ from typing import Any
 from engines.core import PathMove
 from engines.rithmomachie.arith import assault_mask, assault_relation, is_power, pair_relation
 from engines.rithmomachie.boissiere_captures import BoissiereCaptures, power_text, values
+from engines.rithmomachie.fields import CAPTURES, FIRST, MOVE, Cells
 from engines.rithmomachie.moves import DONE, Pose, Strike, Take
 from engines.rithmomachie.pieces import ROUND
-from engines.rithmomachie.state import CAPTURES, FIRST, MOVE, Cells, RithmoState
+from engines.rithmomachie.state import RithmoState
 
 _REGULAR_VECTORS = frozenset({(1, 1), (0, 2), (2, 0), (0, 3), (3, 0)})
 

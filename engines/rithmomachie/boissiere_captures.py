@@ -13,10 +13,10 @@ from itertools import combinations
 
 from engines.rithmomachie.arith import assault_mask, assault_relation, is_power, pair_relation
 from engines.rithmomachie.board import Board
+from engines.rithmomachie.fields import Cells
 from engines.rithmomachie.moves import Take
 from engines.rithmomachie.pieces import SHAPES, Piece
 from engines.rithmomachie.rules import Found, Rules
-from engines.rithmomachie.state import Cells
 
 How = tuple[str, tuple[int, ...], str, int]
 """How a capture is made: kind, captors' squares, the relation in words, the bits of

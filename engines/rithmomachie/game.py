@@ -153,7 +153,9 @@ class Rithmomachie(Game):
         return RithmoState(self, tuple(cells), self.first, MOVE, ((), ()), 0)
 
     def from_text(self, text: str) -> RithmoState:
-        return read_position(self, text)
+        read = read_position(self, text)
+        return RithmoState(self, read.board, read.side, read.phase, read.prisoners, read.turns,
+                           captor=read.captor, emptied=read.emptied)
 
     def geometry(self) -> Geometry:
         board = self.board

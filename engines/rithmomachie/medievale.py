@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from engines.core import PathMove
+from engines.rithmomachie.fields import CAPTURES
 from engines.rithmomachie.medievale_captures import MedievalCaptures, move_shape
 from engines.rithmomachie.moves import DONE, Pose, Strike, Take
-from engines.rithmomachie.state import CAPTURES, RithmoState
+from engines.rithmomachie.state import RithmoState
 
 
 class MedievalRules(MedievalCaptures):

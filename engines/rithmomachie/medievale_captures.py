@@ -12,10 +12,11 @@ from itertools import combinations, product
 
 from engines.rithmomachie.arith import subset_relations
 from engines.rithmomachie.board import STEP_LENGTH, Board
+from engines.rithmomachie.fields import Cells
 from engines.rithmomachie.moves import Strike, Take
 from engines.rithmomachie.pieces import Piece
 from engines.rithmomachie.rules import Found, Rules
-from engines.rithmomachie.state import Cells, RithmoState
+from engines.rithmomachie.state import RithmoState
 
 _attack: dict[Piece, tuple[int, ...]] = {}
 _targets: dict[Piece, dict[int, tuple[tuple[int, ...], ...]]] = {}

@@ -16,17 +16,10 @@ from typing import Any
 
 from engines.core import PathMove
 from engines.rithmomachie.board import Board
+from engines.rithmomachie.fields import CAPTURES, MOVE, Cells, Prisoner
 from engines.rithmomachie.moves import Pose, Take
 from engines.rithmomachie.pieces import Piece, piece, without_layers
-from engines.rithmomachie.state import (
-    CAPTURES,
-    MOVE,
-    Cells,
-    Prisoner,
-    RithmoState,
-    add_prisoners,
-    spend_prisoner,
-)
+from engines.rithmomachie.state import RithmoState, add_prisoners, spend_prisoner
 
 Found = tuple[Any, int]
 """A capture (a :class:`Take` or a :class:`Strike`) and the bits of the squares it

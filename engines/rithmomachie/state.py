@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 from engines.caches import forgettable, remember
 from engines.core import TERMINAL, Outcome, State, draw, win
+from engines.rithmomachie.fields import MOVE, Cells, Prisoner, Prisoners
 from engines.rithmomachie.pieces import Piece
+from engines.rithmomachie.text import render_diagram, write_position
 
 if TYPE_CHECKING:
     from engines.rithmomachie.game import Rithmomachie
-
-MOVE, CAPTURES, FIRST = 0, 1, 2
 
 _RECENT: dict[tuple[int, Any], tuple[RithmoState, RithmoState]] = forgettable({})
 """The last positions reached, by (position before, decision): a bot applies each of its
@@ -30,10 +30,6 @@ decisions twice (looking for a win at once, then searching), and a position's ca
 are worth finding once."""
 _RECENT_LIMIT = 2048
 
-Prisoner = tuple[int, str, bool]
-"""A captured piece: value, shape, whether it may still be posed."""
-Prisoners = tuple[tuple[Prisoner, ...], tuple[Prisoner, ...]]
-Cells = tuple[Piece | None, ...]
 
 
 class RithmoState(State):
@@ -146,13 +142,9 @@ class RithmoState(State):
         return (self.board, self.side, self.phase, self.captor, self.emptied, self.prisoners)
 
     def to_text(self) -> str:
-        from engines.rithmomachie.text import write_position
-
         return write_position(self)
 
     def diagram(self) -> str:
-        from engines.rithmomachie.text import render_diagram
-
         return render_diagram(self)
 
     def random_playout(self, rng: random.Random) -> State:

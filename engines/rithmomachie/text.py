@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from engines.core import NotationError
+from engines.rithmomachie.fields import CAPTURES, FIRST, MOVE, Cells, Prisoner, Prisoners
 from engines.rithmomachie.pieces import (
     PYRAMID,
     PYRAMID_LAYERS,
@@ -18,10 +19,10 @@ from engines.rithmomachie.pieces import (
     piece,
     pyramid,
 )
-from engines.rithmomachie.state import CAPTURES, FIRST, MOVE, Prisoner, RithmoState
 
 if TYPE_CHECKING:
     from engines.rithmomachie.game import Rithmomachie
+    from engines.rithmomachie.state import RithmoState
 
 _PLAIN = re.compile(r"^(\d+)([CTS])(\*?)$")
 _PYRAMID = re.compile(r"^(\d+)P\(([^)]*)\)$")
@@ -87,8 +88,20 @@ def write_position(state: RithmoState) -> str:
     return " ".join(fields)
 
 
-def read_position(game: Rithmomachie, text: str) -> RithmoState:
-    """The state written ``text``; :class:`NotationError` naming what is wrong."""
+class Position(NamedTuple):
+    """What a position text says, field by field (the game builds the state from it)."""
+
+    board: Cells
+    side: int
+    phase: int
+    prisoners: Prisoners
+    turns: int
+    captor: int
+    emptied: tuple[int, ...]
+
+
+def read_position(game: Rithmomachie, text: str) -> Position:
+    """The position written ``text``; :class:`NotationError` naming what is wrong."""
 
     def fail(why: str) -> NotationError:
         return NotationError(f"{game.spec} position '{text}': {why}")
@@ -107,8 +120,7 @@ def read_position(game: Rithmomachie, text: str) -> RithmoState:
     if not turns_text.isdigit():
         raise fail(f"the turns played are '{turns_text}', expected a whole number")
     phase, captor, emptied = _read_phase(game, phase_text, board, side, fail)
-    return RithmoState(game, board, side, phase, prisoners, int(turns_text), captor=captor,
-                       emptied=emptied)
+    return Position(board, side, phase, prisoners, int(turns_text), captor, emptied)
 
 
 def _read_board(game: Rithmomachie, rows_text: str, fail: Fail) -> tuple[Piece | None, ...]:

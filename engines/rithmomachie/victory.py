@@ -35,7 +35,8 @@ from engines.rithmomachie.board import Board
 from engines.rithmomachie.pieces import PYRAMID
 
 if TYPE_CHECKING:
-    from engines.rithmomachie.state import Prisoner, RithmoState
+    from engines.rithmomachie.fields import Prisoner
+    from engines.rithmomachie.state import RithmoState
 
 COMMON_BOISSIERE = ("corps", "bien", "proces", "corps+bien", "corps+proces", "bien+proces",
                     "corps+bien+proces")

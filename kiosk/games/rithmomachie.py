@@ -13,9 +13,10 @@ from typing import Any
 
 from engines.core import Game, PathMove, State
 from engines.rithmomachie.board import BOISSIERE
+from engines.rithmomachie.fields import CAPTURES, FIRST
 from engines.rithmomachie.moves import Done, Pose, Strike, Take
 from engines.rithmomachie.pieces import PYRAMID, ROUND, SQUARE, TRIANGLE, Piece
-from engines.rithmomachie.state import CAPTURES, FIRST, RithmoState
+from engines.rithmomachie.state import RithmoState
 from kiosk.games.base import Extras, Panel, Presentation, Text, Token, Tokens, Trace
 
 SHAPES = {ROUND: "circle", TRIANGLE: "triangle", SQUARE: "square", PYRAMID: "pyramid"}

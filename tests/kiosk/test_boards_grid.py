@@ -19,8 +19,9 @@ from engines import find_game
 from engines.core import Game, Pass, State
 from engines.latrunculi.state import LatrunculiState
 from engines.reversi import ReversiState
+from engines.rithmomachie.fields import CAPTURES
 from engines.rithmomachie.moves import Done, Pose, Strike, Take
-from engines.rithmomachie.state import CAPTURES, RithmoState
+from engines.rithmomachie.state import RithmoState
 from engines.tablut.state import TablutState
 from kiosk.boards import BoardView, renderer_for
 from kiosk.boards.base import ROLE_COLOURS
