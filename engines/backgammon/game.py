@@ -13,6 +13,7 @@ from engines.geometry import Geometry
 from engines.registry import register
 from engines.tables.board import BAR_X, BOTTOM_Y, PLAYERS, TOP_Y, track_geometry
 from engines.tables.moves import ROLL_OF, parse_dice
+from engines.tables.rules import Side
 from engines.tables.state import DICE
 
 GNUBG_ID = re.compile(r"[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?")
@@ -73,6 +74,13 @@ class Backgammon(Game):
         self.crawford_rule: bool = self.options["crawford"]
         self.auto_doubles: int = self.options["auto_doubles"]
         self.max_turns: int = self.options["max_turns"]
+
+    def position(self, boards: tuple[Side, Side], mover: int, phase: int,
+                 dice: tuple[int, ...], cube: int, owner: int, score: tuple[int, int],
+                 crawford: bool, turn: int, end: str = "") -> BackgammonState:
+        """The state of these fields (for the readers of position texts and gnubg ids)."""
+        return BackgammonState(self, boards, mover, phase, dice, cube, owner, score,
+                               crawford, turn, end)
 
     def initial_state(self) -> BackgammonState:
         return BackgammonState(self, (START, START), 0, 0, (), 1, -1, (0, 0), False, 0)

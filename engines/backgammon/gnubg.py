@@ -24,8 +24,7 @@ import base64
 import binascii
 from typing import TYPE_CHECKING
 
-from engines.backgammon.state import BEAR_OFF, DROPPED, BackgammonState
-from engines.backgammon.text import check_position
+from engines.backgammon.text import BEAR_OFF, DROPPED, check_position
 from engines.core import NotationError
 from engines.tables.moves import dice_to_play
 from engines.tables.rules import CHECKERS, Side
@@ -33,6 +32,7 @@ from engines.tables.state import ANSWER, CUBE, DICE, MOVE, OPENING, OVER
 
 if TYPE_CHECKING:
     from engines.backgammon.game import Backgammon
+    from engines.backgammon.state import BackgammonState
 
 MATCH_FIELDS = (
     ("cube", 4), ("owner", 2), ("move", 1), ("crawford", 1), ("state", 3), ("turn", 1),
@@ -127,6 +127,14 @@ def match_id(state: BackgammonState) -> str:
     return _encode(bits, 9)
 
 
+def diagram_line(state: BackgammonState) -> str:
+    """The diagram's gnubg line: the identifier, or why there is none."""
+    try:
+        return gnubg_id(state)
+    except NotationError as error:
+        return f"pas d'identifiant ({error})"
+
+
 def gnubg_id(state: BackgammonState) -> str:
     """``PositionID:MatchID``, for gnubg's ``set gnubgid``."""
     return f"{position_id(state)}:{match_id(state)}"
@@ -203,11 +211,11 @@ def from_position_id(game: Backgammon, position: str, match: str | None = None) 
     elif all(1 <= d <= 6 for d in dice):
         phase, played = MOVE, dice_to_play(max(dice), min(dice))
     elif dice == (0, 0):
-        state = BackgammonState(game, boards, mover, CUBE, (), cube, owner, score, crawford, 0)
+        state = game.position(boards, mover, CUBE, (), cube, owner, score, crawford, 0)
         phase, played = (CUBE if state.may_double() else DICE), ()
     else:
         raise NotationError(f"gnubg id '{source}': dice {dice} are not two faces 1-6")
-    state = BackgammonState(game, boards, mover, phase, played, cube, owner, score, crawford, 0)
+    state = game.position(boards, mover, phase, played, cube, owner, score, crawford, 0)
     check_position(state, source)
     return state
 

@@ -13,6 +13,7 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from engines.backgammon.gnubg import diagram_line
 from engines.backgammon.match import (
     RESULT_CODES,
     RESULT_NAMES,
@@ -23,6 +24,7 @@ from engines.backgammon.match import (
     next_is_crawford,
 )
 from engines.backgammon.rules import RULES
+from engines.backgammon.text import BEAR_OFF, CAPPED, DROPPED, render_diagram, write_position
 from engines.core import PASS, Dice, Outcome, draw, win
 from engines.tables.board import PLAYERS
 from engines.tables.moves import DOUBLE, DROP, ROLL, ROLLS, TAKE, dice_to_play
@@ -44,9 +46,6 @@ if TYPE_CHECKING:
 
 START: Side = (0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 """Each side's start: 2 on its 24-point, 5 on 13, 3 on 8, 5 on 6."""
-
-BEAR_OFF, DROPPED, CAPPED = "fin", "refus", "limite"
-"""How a finished game ended (the phase word of the position text)."""
 
 CUBE_CHOICES = (ROLL, DOUBLE)
 ANSWERS = (TAKE, DROP)
@@ -251,14 +250,10 @@ class BackgammonState(TablesState):
                 self.score, self.crawford, self.turn, self.end)
 
     def to_text(self) -> str:
-        from engines.backgammon.text import write_position
-
         return write_position(self)
 
     def diagram(self) -> str:
-        from engines.backgammon.text import render_diagram
-
-        return render_diagram(self)
+        return render_diagram(self, diagram_line(self))
 
     # -- fast playouts ----------------------------------------------------------
 

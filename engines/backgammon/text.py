@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engines.backgammon.rules import RULES
-from engines.backgammon.state import BEAR_OFF, CAPPED, DROPPED, BackgammonState
 from engines.core import NotationError
 from engines.tables.board import PLAYERS, read_points, render_rows, settle_off, write_points
 from engines.tables.moves import parse_dice, parse_point
@@ -15,6 +14,10 @@ from engines.tables.state import ANSWER, CUBE, DICE, MOVE, OPENING, OVER
 
 if TYPE_CHECKING:
     from engines.backgammon.game import Backgammon
+    from engines.backgammon.state import BackgammonState
+
+BEAR_OFF, DROPPED, CAPPED = "fin", "refus", "limite"
+"""How a finished game ended (the phase word of the position text)."""
 
 PHASE_WORDS = {OPENING: "ouverture", CUBE: "videau", ANSWER: "double", DICE: "lancer"}
 WORD_PHASES = {w: p for p, w in PHASE_WORDS.items()}
@@ -117,8 +120,8 @@ class _Reader:
             raise self.bad(f"the crawford field is '{crawford_word}', expected crawford or -")
         if not turns.isdigit():
             raise self.bad(f"the turns field is '{turns}', expected a whole number")
-        state = BackgammonState(self.game, boards, mover, phase, dice, cube, owner, score,
-                                crawford_word == "crawford", int(turns), end)
+        state = self.game.position(boards, mover, phase, dice, cube, owner, score,
+                                   crawford_word == "crawford", int(turns), end)
         self.check(state)
         return state
 
@@ -179,8 +182,9 @@ def check_move_text(text: str) -> None:
     parse_point(target, text)
 
 
-def render_diagram(state: BackgammonState) -> str:
-    """The board with both numberings, then bar, borne off, cube, score and turn."""
+def render_diagram(state: BackgammonState, gnubg: str) -> str:
+    """The board with both numberings, then bar, borne off, cube, score and turn, and
+    ``gnubg`` (GNU Backgammon's identifier, or why there is none) during play."""
     noir, blanc = state.boards
     lines = render_rows(noir, blanc, RULES.mirror, (
         ("noir", [str(n) for n in range(1, 25)]),
@@ -198,12 +202,7 @@ def render_diagram(state: BackgammonState) -> str:
     lines.append(f"courses : noir {pips[0]}  blanc {pips[1]}     {cube}, {score}{crawford}")
     lines.append(_turn_line(state))
     if state.phase not in (OPENING, OVER):
-        from engines.backgammon.gnubg import gnubg_id
-
-        try:
-            lines.append(f"gnubg : {gnubg_id(state)}")
-        except NotationError as error:
-            lines.append(f"gnubg : pas d'identifiant ({error})")
+        lines.append(f"gnubg : {gnubg}")
     return "\n".join(lines)
 
 

@@ -17,8 +17,6 @@ import pytest
 
 ENGINES = Path(__file__).resolve().parents[2] / "engines"
 PACKAGES = sorted(p.parent.name for p in ENGINES.glob("*/__init__.py") if p.parent.name != "ai")
-NOT_YET = frozenset({"backgammon"})
-"""Packages whose modules still import one another both ways (to be turned one way)."""
 
 
 def _runs(tree: ast.Module) -> list[ast.AST]:
@@ -78,10 +76,7 @@ def cycles(package: str) -> list[tuple[str, ...]]:
 @pytest.mark.parametrize("package", PACKAGES)
 def test_a_game_package_imports_one_way(package: str) -> None:
     found = cycles(package)
-    if package in NOT_YET:
-        assert found, f"{package} imports one way now: take it out of NOT_YET"
-    else:
-        assert not found, " ; ".join(" → ".join(way) for way in found)
+    assert not found, " ; ".join(" → ".join(way) for way in found)
 
 
 def test_a_cycle_hidden_in_a_function_is_found(
