@@ -55,7 +55,7 @@ def sample_positions(count: int, seed: int) -> tuple[list[tuple[Side, Side]],
     while min(len(pairs), len(throws), len(cubes)) < count:
         state = game.initial_state()
         while not state.is_terminal():
-            if state.current_player == CHANCE:
+            if state.current_player is CHANCE:
                 state = state.apply(state.sample_chance(rng))
                 continue
             assert isinstance(state, BackgammonState)

@@ -168,7 +168,7 @@ def first_decision(spec: str, seed: int = 0) -> State:
     """The first position where a player decides (the dice thrown if the game starts with them)."""
     state = find_game(spec).initial_state()
     dice = random.Random(f"dice|{seed}")
-    while state.current_player == CHANCE and not state.is_terminal():
+    while state.current_player is CHANCE and not state.is_terminal():
         state = state.apply_unchecked(state.sample_chance(dice))
     return state
 
@@ -189,7 +189,7 @@ def sample_positions(spec: str, games: int, per_game: int) -> list[State]:
         state = game.initial_state()
         choices: list[State] = []
         while not state.is_terminal() and len(choices) < MAX_DECISIONS:
-            if state.current_player == CHANCE:
+            if state.current_player is CHANCE:
                 state = state.apply_unchecked(state.sample_chance(dice))
                 continue
             if len(state.legal_moves()) > 1:

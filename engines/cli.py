@@ -61,7 +61,7 @@ def cmd_moves(args: argparse.Namespace) -> list[str]:
 def cmd_turns(args: argparse.Namespace) -> list[str]:
     game = find_game(args.game)
     state = _position(game, args.position, args.moves)
-    if state.current_player == CHANCE:
+    if state.current_player is CHANCE:
         raise UsageError(
             f"{game.spec}: chance to play (throw the dice first, e.g. "
             f"{state.legal_moves()[0]})"

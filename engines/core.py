@@ -4,7 +4,7 @@ A game is a :class:`Game` (rules with their variant and options fixed) that
 makes immutable :class:`State` objects.  ``state.apply(move)`` returns a new
 state.  Moves are frozen values whose ``str()`` is their notation and which
 ``game.parse_move(state, text)`` reads back.  Randomness only enters through
-chance nodes (``current_player == CHANCE``) whose ``chance_outcomes()`` are
+chance nodes (``current_player is CHANCE``) whose ``chance_outcomes()`` are
 moves such as ``dice:3,1``, so that every game replays from its move list.
 """
 
@@ -19,11 +19,37 @@ from typing import TYPE_CHECKING, Any, ClassVar
 if TYPE_CHECKING:
     from engines.geometry import Geometry
 
-CHANCE = "hasard"
+class Marker(str):
+    """A ``current_player`` that is no player: it reads as its word (``hasard``,
+    ``fin``) but equals only itself, so that no player's name is ever taken for it (a
+    game may well call a side "fin"). Compare with ``is``; a pickled marker comes back
+    as the same object."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __ne__(self, other: object) -> bool:
+        return self is not other
+
+    def __hash__(self) -> int:
+        return object.__hash__(self)
+
+    def __reduce__(self) -> str:
+        return _MARKER_NAMES[str(self)]
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+
+CHANCE = Marker("hasard")
 """``current_player`` of a chance node (dice to throw)."""
 
-TERMINAL = "fin"
+TERMINAL = Marker("fin")
 """``current_player`` of a finished game."""
+
+_MARKER_NAMES = {"hasard": "CHANCE", "fin": "TERMINAL"}
 
 
 # --------------------------------------------------------------------------- errors
@@ -437,7 +463,7 @@ class State(ABC):
         return ()
 
     def is_chance_node(self) -> bool:
-        return self.current_player == CHANCE
+        return self.current_player is CHANCE
 
     def is_legal(self, move: Any) -> bool:
         return move in self.legal_moves()
@@ -489,7 +515,7 @@ class State(ABC):
         """
         state: State = self
         while not state.is_terminal():
-            if state.current_player == CHANCE:
+            if state.current_player is CHANCE:
                 move = state.sample_chance(rng)
             else:
                 move = rng.choice(state.legal_moves())

@@ -116,7 +116,7 @@ class Duel:
                 for text in state.announcements():
                     self.say("announce", text=text)
                 shown = state
-            if state.current_player == CHANCE:
+            if state.current_player is CHANCE:
                 move = state.sample_chance(self.rng)
                 self.say("dice", faces=str(move).removeprefix("dice:"))
             elif state.current_player == self.seat:

@@ -151,7 +151,7 @@ class MultitchoukatroState(State):
         self.current_player = PLAYERS[mover] if any(board) else TERMINAL
 
     def legal_moves(self) -> Sequence[Any]:
-        if self.current_player == TERMINAL:
+        if self.current_player is TERMINAL:
             return ()
         return [PLACES[i] for i, seeds in enumerate(self.board) if seeds]
 
@@ -173,10 +173,10 @@ class MultitchoukatroState(State):
         return tuple(i + 1 for i in sow(self.board, move.at)[3])
 
     def is_terminal(self) -> bool:
-        return self.current_player == TERMINAL
+        return self.current_player is TERMINAL
 
     def outcome(self) -> Outcome | None:
-        if self.current_player != TERMINAL:
+        if self.current_player is not TERMINAL:
             return None
         winner = PLAYERS[self.mover]
         english = "south" if winner == SUD else "north"
@@ -224,14 +224,14 @@ class MultitchoukatroState(State):
         return "\n".join(lines)
 
     def random_playout(self, rng: random.Random) -> State:
-        if self.current_player == TERMINAL:
+        if self.current_player is TERMINAL:
             return self
         cells, rouma, mover = self.playout_fields(rng)
         return MultitchoukatroState(self.game, tuple(cells), rouma, mover)
 
     def playout(self, rng: random.Random, trace: list[Any] | None = None) -> State:
         """:meth:`playout_fields` as a state; the cases sown appended to ``trace``."""
-        if self.current_player == TERMINAL:
+        if self.current_player is TERMINAL:
             return self
         cases: list[int] = []
         cells, rouma, mover = self.playout_fields(rng, cases)

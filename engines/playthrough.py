@@ -32,7 +32,7 @@ SEED = 1
 
 def _decision(state: State, rng: random.Random) -> tuple[Any, str]:
     """The decision taken at ``state`` and what the file says of the choices."""
-    if state.current_player == CHANCE:
+    if state.current_player is CHANCE:
         outcomes = state.chance_outcomes()
         move = state.sample_chance(rng)
         listed = " ".join(f"{m}:{p:.6g}" for m, p in outcomes)

@@ -138,7 +138,7 @@ class ReversiState(State):
         return self._legal
 
     def legal_moves(self) -> Sequence[Any]:
-        if self.current_player == TERMINAL:
+        if self.current_player is TERMINAL:
             return []
         bits = self.legal_bits()
         if not bits:
@@ -153,7 +153,7 @@ class ReversiState(State):
         return moves
 
     def is_legal(self, move: Any) -> bool:
-        if self.current_player == TERMINAL:
+        if self.current_player is TERMINAL:
             return False
         if move == PASS:
             return not self.legal_bits()
@@ -178,14 +178,14 @@ class ReversiState(State):
         return ReversiState(self.game, own, other, 1)
 
     def is_terminal(self) -> bool:
-        return self.current_player == TERMINAL
+        return self.current_player is TERMINAL
 
     def counts(self) -> tuple[int, int]:
         """Discs of noir and blanc."""
         return self.discs[0].bit_count(), self.discs[1].bit_count()
 
     def outcome(self) -> Outcome | None:
-        if self.current_player != TERMINAL:
+        if self.current_player is not TERMINAL:
             return None
         black, white = self.counts()
         scores = {NOIR: black, BLANC: white}
@@ -217,7 +217,7 @@ class ReversiState(State):
     def diagram(self) -> str:
         black, white = self.discs
         lines = ["    a b c d e f g h"]
-        marks = self.legal_bits() if self.current_player != TERMINAL else 0
+        marks = self.legal_bits() if self.current_player is not TERMINAL else 0
         for r in range(8):
             cells = []
             for c in range(8):

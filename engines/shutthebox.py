@@ -220,17 +220,17 @@ class ShutTheBoxState(State):
         return len(self.scores)
 
     def legal_moves(self) -> Sequence[Any]:
-        if self.current_player == CHANCE:
+        if self.current_player is CHANCE:
             return [move for move, _ in self.game.rules.rolls(self.open)]
         return self.options
 
     def chance_outcomes(self) -> Sequence[tuple[Any, float]]:
-        if self.current_player != CHANCE:
+        if self.current_player is not CHANCE:
             return ()
         return self.game.rules.rolls(self.open)
 
     def is_legal(self, move: Any) -> bool:
-        if self.current_player == CHANCE:
+        if self.current_player is CHANCE:
             return isinstance(move, Dice) and any(m == move for m, _ in self.chance_outcomes())
         return isinstance(move, Close) and move in self.options
 
@@ -254,10 +254,10 @@ class ShutTheBoxState(State):
         return ShutTheBoxState(game, game.rules.full, None, scores)
 
     def is_terminal(self) -> bool:
-        return self.current_player == TERMINAL
+        return self.current_player is TERMINAL
 
     def outcome(self) -> Outcome | None:
-        if self.current_player != TERMINAL:
+        if self.current_player is not TERMINAL:
             return None
         players = self.game.players
         scores = dict(zip(players, self.scores, strict=True))
@@ -289,7 +289,7 @@ class ShutTheBoxState(State):
 
     def to_text(self) -> str:
         boxes = ",".join(map(str, box_numbers(self.open))) or "-"
-        player = TERMINAL if self.current_player == TERMINAL else self.game.players[self.seat]
+        player = TERMINAL if self.current_player is TERMINAL else self.game.players[self.seat]
         dice = ",".join(map(str, self.dice)) if self.dice else "-"
         scores = ",".join(map(str, self.scores)) or "-"
         return f"{boxes} {player} {dice} {scores}"
@@ -302,7 +302,7 @@ class ShutTheBoxState(State):
             for i in range(boxes)
         ]
         lines = ["  " + " ".join(cells) + "   (■ case fermée)"]
-        if self.current_player == TERMINAL:
+        if self.current_player is TERMINAL:
             outcome = self.outcome()
             assert outcome is not None
             lines.append("  fin : " + outcome.result_line())
@@ -437,7 +437,7 @@ class ShutTheBox(Game):
         if rounds > self.player_count:
             raise self._text_error(text, f"{rounds} scores for {self.player_count} players")
         expected = TERMINAL if rounds == self.player_count else self.players[rounds]
-        if fields[1] != expected:
+        if fields[1] != str(expected):  # the word of the marker at the end
             raise self._text_error(
                 text, f"with {rounds} rounds played the player field must be '{expected}', "
                 f"not '{fields[1]}'"
@@ -446,7 +446,7 @@ class ShutTheBox(Game):
         if fields[2] != "-":
             values = sorted(self._numbers(text, fields[2], "dice", 1, 6), reverse=True)
             dice = tuple(values)
-            if expected == TERMINAL:
+            if expected is TERMINAL:
                 raise self._text_error(text, "the game is over: no dice wait")
             wanted = 2 if open_mask & self.rules.high else 1
             if len(dice) != wanted:
@@ -457,7 +457,7 @@ class ShutTheBox(Game):
             if not self.rules.options(open_mask, dice):
                 raise self._text_error(text, f"dice {fields[2]} close no open box: the round "
                                        "would be over")
-        if not open_mask and expected != TERMINAL:
+        if not open_mask and expected is not TERMINAL:
             raise self._text_error(text, "every box is shut but the round is not over")
         return ShutTheBoxState(self, open_mask, dice, scores)
 

@@ -71,7 +71,7 @@ def time_decisions(start: State, rng: random.Random, seconds: float) -> Tally:
         state, last = start, None
         while not state.is_terminal():
             player = state.current_player
-            if player == CHANCE:
+            if player is CHANCE:
                 state = state.apply_unchecked(state.sample_chance(rng))
                 last = None
             else:

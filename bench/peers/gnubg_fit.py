@@ -65,7 +65,7 @@ def collect(gnubg: Gnubg, turns: int, seed: int, out: Any) -> int:
     while written < turns:
         state = game.initial_state()
         while not state.is_terminal() and written < turns:
-            if state.current_player == CHANCE:
+            if state.current_player is CHANCE:
                 state = state.apply(state.sample_chance(rng))
                 continue
             assert isinstance(state, BackgammonState)

@@ -55,7 +55,7 @@ def play_against_gnubg(ours: Bot, gnubg: Gnubg, our_seat: int, seed: int,
     state = game.initial_state()
     assert isinstance(state, BackgammonState)
     while not state.is_terminal():
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             state = state.apply_unchecked(state.sample_chance(dice))
         elif state.mover == our_seat:
             state = _our_turn(state, ours, gnubg if judge else None, result)

@@ -278,7 +278,7 @@ class AlphaBeta:
 
         horizon = self._horizon
         best_move = None
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             self._chance_seen = True
             best = self._chance(state, depth, ply, alpha, beta)
         else:

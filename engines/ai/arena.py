@@ -40,7 +40,7 @@ def play_game(
     moves: list[Any] = []
     decisions = 0
     while not state.is_terminal():
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             move = state.sample_chance(dice)
         else:
             if max_decisions is not None and decisions >= max_decisions:

@@ -349,7 +349,7 @@ class Bot(ABC):
         """A legal decision of ``state`` (a decision node of a game in progress)."""
         if state.is_terminal():
             raise ValueError(f"{self.name}: the game is over in '{state.to_text()}'")
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             raise ValueError(f"{self.name}: '{state.to_text()}' waits for the dice, not a player")
         moves = state.legal_moves()
         if not moves:

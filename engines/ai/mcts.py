@@ -84,7 +84,7 @@ class _Node:
         if state.is_terminal():
             self.final = outcome_values(state, players)
             return
-        if self.player == CHANCE:
+        if self.player is CHANCE:
             self.outcomes = {}
             moves, cumulative, total = [], [], 0.0
             for outcome, probability in state.chance_outcomes():
@@ -111,7 +111,7 @@ class _Node:
         if self.final is not None:
             return True
         player = self.player
-        if player == CHANCE:
+        if player is CHANCE:
             return False
         every_child_final = not self.untried
         best: _Node | None = None
@@ -229,7 +229,7 @@ class Mcts:
         decisive = self.decisive
         while node.final is None:
             player = node.player
-            if player == CHANCE:
+            if player is CHANCE:
                 assert node.cumulative is not None and node.outcomes is not None
                 moves, cumulative = node.cumulative
                 index = bisect_right(cumulative, rng.random() * cumulative[-1])
@@ -253,7 +253,7 @@ class Mcts:
                 child.open(players, rng)
                 node.children.append(child)
                 path.append(child)
-                if decisive and node is root and child.final is None and child.player != CHANCE:
+                if decisive and node is root and child.final is None and child.player is not CHANCE:
                     child.settle_if_decisive(players)  # threats to the root moves, at once
                 node = child
                 break
@@ -292,7 +292,7 @@ class Mcts:
         for _ in range(depth):
             if state.is_terminal():
                 return outcome_values(state, players)
-            if state.current_player == CHANCE:
+            if state.current_player is CHANCE:
                 state = state.apply_unchecked(state.sample_chance(rng))
             else:
                 state = state.apply_unchecked(rng.choice(state.legal_moves()))

@@ -93,9 +93,9 @@ class BarricadesState(State):
 
     def _generate(self) -> Sequence[Any]:
         player = self.current_player
-        if player == TERMINAL:
+        if player is TERMINAL:
             return ()
-        if player == CHANCE:
+        if player is CHANCE:
             return [move for move, _ in TWO_DICE]
         if self.pending:
             return barricade_places(self.occupied())
@@ -106,13 +106,13 @@ class BarricadesState(State):
         return moves or [PASS]
 
     def chance_outcomes(self) -> Sequence[tuple[Any, float]]:
-        return TWO_DICE if self.current_player == CHANCE else ()
+        return TWO_DICE if self.current_player is CHANCE else ()
 
     def is_legal(self, move: Any) -> bool:
         player = self.current_player
-        if player == TERMINAL:
+        if player is TERMINAL:
             return False
-        if player == CHANCE:
+        if player is CHANCE:
             return isinstance(move, Dice) and any(move == m for m, _ in TWO_DICE)
         if self.pending:
             return (
@@ -126,7 +126,7 @@ class BarricadesState(State):
     def apply_unchecked(self, move: Any) -> BarricadesState:
         game = self.game
         seat = self.mover
-        if self.current_player == CHANCE:
+        if self.current_player is CHANCE:
             return BarricadesState(game, self.pawns, self.barricades, seat, move.values,
                                    False, self.turns)
         following = (seat + 1) % len(self.pawns)
@@ -148,14 +148,14 @@ class BarricadesState(State):
                                self.turns + 1)
 
     def is_terminal(self) -> bool:
-        return self.current_player == TERMINAL
+        return self.current_player is TERMINAL
 
     def in_house(self, seat: int) -> int:
         """Pawns of ``seat`` still in (or sent back to) its house."""
         return PAWNS - self.pawns[seat].bit_count()
 
     def outcome(self) -> Outcome | None:
-        if self.current_player != TERMINAL:
+        if self.current_player is not TERMINAL:
             return None
         players = self.game.players
         if self.winner < 0:
@@ -173,7 +173,7 @@ class BarricadesState(State):
                        f"{name} reaches the goal: team {' and '.join(winners)} wins")
 
     def announcements(self) -> tuple[str, ...]:
-        if self.pending and self.current_player != TERMINAL:
+        if self.pending and self.current_player is not TERMINAL:
             return (f"Barricade ! {self.current_player} la replace",)
         return ()
 
@@ -197,7 +197,7 @@ class BarricadesState(State):
         Follows the rules of :meth:`legal_moves` / :meth:`apply_unchecked`;
         ``trace``, when given, receives every move (dice included) for tests.
         """
-        if self.current_player == TERMINAL:
+        if self.current_player is TERMINAL:
             return self
         return BarricadesState(self.game, *playout(self, rng, trace))
 

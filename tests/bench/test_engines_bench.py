@@ -71,7 +71,7 @@ def test_turns_gather_the_decisions_a_player_makes_in_a_row() -> None:
     rng, state, throws, decisions = random.Random(5), game.initial_state(), 0, 0
     runs: list[int] = []
     while not state.is_terminal():
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             state = state.apply_unchecked(state.sample_chance(rng))
             throws += 1
             runs.append(0)

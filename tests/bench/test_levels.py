@@ -189,7 +189,7 @@ def _throws(record: GameRecord, start: State) -> list[object]:
     """The chance moves of a played game, in order."""
     throws, state = [], start
     for move in record.moves:
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             throws.append(move)
         state = state.apply_unchecked(move)
     return throws

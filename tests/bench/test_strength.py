@@ -93,7 +93,7 @@ def test_gnubg_plays_become_our_checker_moves() -> None:
     for move in play:
         assert move in after.legal_moves()
         after = after.apply(move)
-    assert after.current_player == CHANCE and after.boards[0][13] == 6
+    assert after.current_player is CHANCE and after.boards[0][13] == 6
 
 
 def test_gnubg_notation_hits_and_repeats() -> None:
@@ -122,7 +122,7 @@ def test_gnubg_driver_plays_legal_moves_and_evaluates() -> None:
         state = game.initial_state()
         turns = 0
         while not state.is_terminal() and turns < 30:
-            if state.current_player == CHANCE:
+            if state.current_player is CHANCE:
                 state = state.apply(state.sample_chance(rng))
                 continue
             assert isinstance(state, BackgammonState) and state.phase == MOVE
@@ -147,7 +147,7 @@ def test_the_fast_network_matches_its_plain_definition() -> None:
     state = find_game("backgammon:simple").initial_state()
     compared = 0
     while not state.is_terminal() and compared < 40:
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             state = state.apply(state.sample_chance(rng))
             continue
         assert isinstance(state, BackgammonState)
@@ -203,9 +203,9 @@ def _a_turn_to_play(seed: int) -> BackgammonState:
     rng = random.Random(seed)
     state: Any = find_game("backgammon:simple").initial_state()
     for _ in range(12):
-        state = state.apply(state.sample_chance(rng) if state.current_player == CHANCE
+        state = state.apply(state.sample_chance(rng) if state.current_player is CHANCE
                             else rng.choice(state.legal_moves()))
-    while state.current_player == CHANCE:
+    while state.current_player is CHANCE:
         state = state.apply(state.sample_chance(rng))
     assert isinstance(state, BackgammonState) and state.phase == MOVE
     return state

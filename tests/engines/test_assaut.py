@@ -337,7 +337,7 @@ def test_huffing_both_officers_wins_for_the_soldiers() -> None:
     after = play(state, "d5-e5")  # could take d4, did not
     assert moves(after) >= {"xe5"}
     done = play(after, "xe5")
-    assert done.is_terminal() and done.current_player == TERMINAL
+    assert done.is_terminal() and done.current_player is TERMINAL
     outcome = done.outcome()
     assert outcome is not None and outcome.winners == (SOLDATS,)
     assert outcome.code == "no_officers"

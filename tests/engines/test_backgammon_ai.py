@@ -53,11 +53,11 @@ def test_the_evaluation_is_zero_sum_and_bounded() -> None:
     state = game.initial_state()
     seen = 0
     while not state.is_terminal() and seen < 200:
-        if state.current_player != CHANCE or isinstance(state, BackgammonState):
+        if state.current_player is not CHANCE or isinstance(state, BackgammonState):
             noir, blanc = evaluate(state, "noir"), evaluate(state, "blanc")
             assert -1.0 <= noir <= 1.0 and noir == pytest.approx(-blanc, abs=1e-9)
             seen += 1
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             state = state.apply(state.sample_chance(rng))
         else:
             state = state.apply(rng.choice(list(state.legal_moves())))

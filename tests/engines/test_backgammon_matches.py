@@ -63,7 +63,7 @@ def test_points_are_times_the_cube() -> None:
 
 def test_the_match_ends_at_the_target() -> None:
     state = last_checker({6: 5, 13: 10}, cube="2", spec="backgammon", score="2-3")
-    assert state.is_terminal() and state.current_player == TERMINAL
+    assert state.is_terminal() and state.current_player is TERMINAL
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == ("noir",)
     assert outcome.scores == (("noir", 6), ("blanc", 3))
@@ -80,7 +80,7 @@ def test_cube_offer_take_and_ownership() -> None:
     offered = play(state, "double")
     assert offered.current_player == "noir" and names(offered) == ["take", "drop"]
     taken = play(offered, "take")
-    assert (taken.cube, taken.owner) == (2, 0) and taken.current_player == CHANCE
+    assert (taken.cube, taken.owner) == (2, 0) and taken.current_player is CHANCE
     noir_turn = play(taken, "dice:3,1", "8/5", "6/5")
     assert names(noir_turn) == ["roll", "double"]  # noir holds the cube
     redoubled = play(noir_turn, "double", "take")
@@ -88,7 +88,7 @@ def test_cube_offer_take_and_ownership() -> None:
     blanc_turn = play(redoubled, "dice:2,1", "13/11", "11/10")
     assert blanc_turn.current_player == "blanc" and names(blanc_turn) == ["roll", "double"]
     noir_again = play(blanc_turn, "roll", "dice:4,2", "13/9", "13/11")
-    assert noir_again.current_player == CHANCE  # noir cannot double: blanc holds the cube
+    assert noir_again.current_player is CHANCE  # noir cannot double: blanc holds the cube
 
 
 def test_a_dropped_double_loses_the_stake_before_doubling() -> None:
@@ -105,7 +105,7 @@ def test_a_dropped_double_loses_the_stake_before_doubling() -> None:
 def test_no_cube_means_no_doubling() -> None:
     game = find_game("backgammon:simple")
     state = play(game.initial_state(), "dice:6,5", "24/18", "18/13")
-    assert state.current_player == CHANCE
+    assert state.current_player is CHANCE
     with pytest.raises(NotationError):
         game.from_text(f"{START_POINTS} 0,0 noir videau 1 0-0 - 0")
 
@@ -139,7 +139,7 @@ def test_crawford_manche_has_no_doubling_then_it_comes_back() -> None:
     tie = play(state, "dice:3,3")
     assert tie.cube == 1  # no automatic double either
     moved = play(tie, "dice:6,5", "24/18", "18/13")
-    assert moved.current_player == CHANCE  # blanc may not double
+    assert moved.current_player is CHANCE  # blanc may not double
     ended = play(position({6: 5, 13: 5}, {1: 1}, player="blanc", phase="2,1", score="4-0",
                           crawford="crawford", spec=crawford), "1/off")
     assert ended.to_text() == f"{START_POINTS} 0,0 - ouverture 1 4-1 - 0"
@@ -182,7 +182,7 @@ def test_the_cube_is_a_power_of_two(word: str) -> None:
 
 def test_automatic_double_on_opening_ties() -> None:
     state = play(find_game("backgammon").initial_state(), "dice:3,3")
-    assert state.cube == 2 and state.owner == -1 and state.current_player == CHANCE
+    assert state.cube == 2 and state.owner == -1 and state.current_player is CHANCE
     assert "Doublement automatique : l'enjeu vaut 2" in state.announcements()
     assert play(state, "dice:4,4").cube == 2  # once by default
     off = play(find_game("backgammon,auto_doubles=0").initial_state(), "dice:3,3")
@@ -226,7 +226,7 @@ def test_complete_plays_match_the_atomic_turns() -> None:
     state: State = game.initial_state()
     checked = 0
     while not state.is_terminal() and checked < 40:
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             state = state.apply(state.sample_chance(rng))
             continue
         assert isinstance(state, BackgammonState)
@@ -278,7 +278,7 @@ def test_random_matches_keep_the_rules(spec: str, seed: int) -> None:
         if state.is_terminal():
             break
         previous = state
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             state = state.apply(state.sample_chance(rng))
         else:
             state = state.apply(rng.choice(list(state.legal_moves())))

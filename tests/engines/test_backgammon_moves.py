@@ -32,7 +32,7 @@ from tests.engines.backgammon_positions import (
 def test_start_position_and_opening_throw() -> None:
     state = backgammon().initial_state()
     assert state.to_text() == f"{START_POINTS} 0,0 - ouverture 1 0-0 - 0"
-    assert state.current_player == CHANCE
+    assert state.current_player is CHANCE
     assert len(state.chance_outcomes()) == 36
     noir_first = play(state, "dice:6,5")
     assert noir_first.current_player == "noir" and noir_first.dice == (6, 5)
@@ -176,7 +176,7 @@ def test_doubles_are_played_four_times() -> None:
     state = play(state, "8/5", "8/5", "6/3")
     assert state.dice == (3,) and state.current_player == "blanc"
     after = play(state, "6/3")
-    assert after.current_player == CHANCE and after.mover == 0
+    assert after.current_player is CHANCE and after.mover == 0
 
 
 def test_two_checkers_on_the_bar_both_enter_first() -> None:

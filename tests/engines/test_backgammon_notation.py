@@ -85,7 +85,7 @@ def test_gnubg_ids_round_trip(seed: int) -> None:
             assert (again.cube, again.owner, again.crawford) == (
                 state.cube, state.owner, state.crawford)
             assert again.current_player == state.current_player
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             state = state.apply(state.sample_chance(rng))
         else:
             state = state.apply(rng.choice(list(state.legal_moves())))

@@ -125,7 +125,7 @@ def sample_states(spec: str, seed: int, count: int) -> list[State]:
     candidates: list[State] = []
     state = game.initial_state()
     while not state.is_terminal():
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             state = state.apply(state.sample_chance(rng))
             continue
         dice = getattr(state, "dice", ())
@@ -253,7 +253,7 @@ def sample_positions(count: int, rng: random.Random) -> list[BackgammonState]:
     while len(found) < count:
         state = game.initial_state()
         while not state.is_terminal() and len(found) < count:
-            if state.current_player == CHANCE:
+            if state.current_player is CHANCE:
                 state = state.apply(state.sample_chance(rng))
             else:
                 assert isinstance(state, BackgammonState)

@@ -137,7 +137,7 @@ def test_geometry_draws_the_board_from_the_data() -> None:
 
 def test_start_rouge_the_leftmost_throws_first() -> None:
     state = DUEL.initial_state()
-    assert state.current_player == CHANCE and state.mover == 0
+    assert state.current_player is CHANCE and state.mover == 0
     assert DUEL.players == ("rouge", "vert")
     assert state.barricades.bit_count() == 15
     assert state.in_house(0) == state.in_house(1) == 5
@@ -219,7 +219,7 @@ def test_landing_on_an_enemy_sends_it_home() -> None:
     after = play(state, "p31-p33")
     assert after.in_house(1) == 4 and after.pawns[1] == 1 << INDEX["p1"]
     assert after.pawns[0] == 1 << INDEX["p33"]
-    assert after.current_player == CHANCE and after.mover == 1
+    assert after.current_player is CHANCE and after.mover == 1
 
 
 def test_landing_on_a_partner_is_refused_on_an_opponent_allowed() -> None:
@@ -232,7 +232,7 @@ def test_landing_on_a_partner_is_refused_on_an_opponent_allowed() -> None:
 def test_three_players_send_each_other_home() -> None:
     state = position(THREE, {"p31": "J", "p33": "R", "p9": "V"}, mover="jaune", dice="2,2")
     after = play(state, "p31-p33")
-    assert after.in_house(0) == 5 and after.current_player == CHANCE and after.mover == 0
+    assert after.in_house(0) == 5 and after.current_player is CHANCE and after.mover == 0
 
 
 # --------------------------------------------------------------------------- barricades
@@ -255,7 +255,7 @@ def test_landing_on_a_barricade_picks_it_up_and_puts_it_elsewhere() -> None:
     assert not picked.is_legal(PutBarricade(HOUSES[0], "m1"))
     put = play(picked, "b@p50")
     assert put.barricades == (1 << INDEX["p40"]) | (1 << INDEX["p50"])
-    assert put.current_player == CHANCE and put.mover == 1 and put.turns == 1
+    assert put.current_player is CHANCE and put.mover == 1 and put.turns == 1
 
 
 def test_complete_turns_join_the_move_and_the_new_place() -> None:
@@ -272,7 +272,7 @@ def test_the_goal_needs_an_exact_count() -> None:
     assert not any(m.endswith("-but") for m in moves(state))
     state = position(DUEL, {"p105": "R", "p1": "V"}, dice="4,1")
     won = play(state, "p105-but")
-    assert won.is_terminal() and won.current_player == TERMINAL
+    assert won.is_terminal() and won.current_player is TERMINAL
     outcome = won.outcome()
     assert outcome is not None and outcome.winners == ("rouge",) and outcome.code == "goal"
     assert not won.legal_moves()
@@ -297,7 +297,7 @@ def test_a_player_who_cannot_move_passes() -> None:
     state = position(DUEL, TRAPPED, TRAP, dice="2,2")
     assert state.legal_moves() == [PASS]
     after = play(state, "pass")
-    assert after.mover == 1 and after.turns == 1 and after.current_player == CHANCE
+    assert after.mover == 1 and after.turns == 1 and after.current_player is CHANCE
     assert position(DUEL, TRAPPED, TRAP, dice="2,1").legal_moves() != [PASS]
     assert not position(DUEL, TRAPPED, TRAP, dice="2,1").is_legal(PASS)
 
@@ -505,7 +505,7 @@ def test_random_games_keep_the_rules(spec: str, seed: int) -> None:
             every |= mask
         if state.is_terminal():
             break
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             after = state.apply(state.sample_chance(rng))
         else:
             if not state.pending:

@@ -19,7 +19,7 @@ def _play(spec: str, seed: int, plies: int = 60) -> list[str]:
     for _ in range(plies):
         if state.is_terminal():
             break
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             outcomes = state.chance_outcomes()
             state = state.apply(rng.choice(outcomes)[0])
         else:

@@ -41,7 +41,7 @@ def random_walk(state: State, rng: random.Random) -> list[State]:
     states = [state]
     while not state.is_terminal():
         assert len(states) < MAX_DECISIONS, "the game did not end"
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             state = state.apply(state.sample_chance(rng))
         else:
             state = state.apply(rng.choice(list(state.legal_moves())))
@@ -101,11 +101,11 @@ def test_random_games_follow_the_protocol(spec: str, seed: int) -> None:
     states = random_walk(game.initial_state(), rng)
     for state in states:
         if state.is_terminal():
-            assert state.current_player == TERMINAL
+            assert state.current_player is TERMINAL
             assert not state.legal_moves()
             continue
         assert state.outcome() is None
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             odds = state.chance_outcomes()
             assert abs(sum(p for _, p in odds) - 1) < 1e-9
             assert [m for m, _ in odds] == list(state.legal_moves())
@@ -179,7 +179,7 @@ def test_illegal_move_quotes_move_and_position(spec: str) -> None:
     game = find_game(spec)
     state = game.initial_state()
     rng = random.Random(7)
-    while state.current_player == CHANCE:
+    while state.current_player is CHANCE:
         state = state.apply(state.sample_chance(rng))
     legal = {str(m) for m in state.legal_moves()}
     for point in game.geometry().points:
@@ -199,7 +199,7 @@ def test_turns_group_decisions_of_one_player(spec: str) -> None:
     for _ in range(8):
         if state.is_terminal():
             break
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             state = state.apply(state.sample_chance(rng))
             continue
         turns = complete_turns(state)

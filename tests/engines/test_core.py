@@ -80,3 +80,17 @@ def test_grid_geometry_names_layout_and_lines() -> None:
     diagonal = grid(3, 3, diagonals=True)
     assert (0, 4, 8) in diagonal.lines and (2, 4, 6) in diagonal.lines
     assert all(len(line) >= 2 for line in diagonal.lines)
+
+
+def test_the_chance_and_terminal_markers_never_equal_a_player() -> None:
+    import copy
+    import pickle
+
+    from engines.core import CHANCE, TERMINAL
+
+    assert CHANCE != "hasard" and "fin" != TERMINAL and CHANCE != TERMINAL
+    assert "fin" not in (CHANCE, TERMINAL) and TERMINAL in (CHANCE, TERMINAL)
+    assert f"{CHANCE} {TERMINAL}" == "hasard fin"  # they read as their words
+    assert pickle.loads(pickle.dumps(CHANCE)) is CHANCE
+    assert copy.deepcopy(TERMINAL) is TERMINAL
+    assert {TERMINAL: 1}.get("fin") is None

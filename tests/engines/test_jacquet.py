@@ -53,7 +53,7 @@ def test_start_and_opening_throw() -> None:
     game = find_game("jacquet")
     state = game.initial_state()
     assert state.to_text() == START_TEXT
-    assert state.current_player == CHANCE and len(state.chance_outcomes()) == 36
+    assert state.current_player is CHANCE and len(state.chance_outcomes()) == 36
     assert play(state, "dice:3,3").to_text() == START_TEXT  # a tie is thrown again
     noir = play(state, "dice:6,5")
     assert noir.current_player == "noir" and noir.dice == (6, 5)
@@ -150,7 +150,7 @@ def test_both_dice_and_the_larger_die() -> None:
     # first is closed (N10), the 5 then the 2 ends on N5: only the 5 can be played.
     state = position({"B12": 14, "N12": 1}, {"N10": 1, "N5": 1, "B1": 13}, phase="5,2")
     assert names(state) == ["12/7"]
-    assert play(state, "12/7").current_player == CHANCE
+    assert play(state, "12/7").current_player is CHANCE
 
 
 def test_blocked_player_passes_or_loses() -> None:
@@ -158,7 +158,7 @@ def test_blocked_player_passes_or_loses() -> None:
     blanc = {"N11": 1, "N10": 1, "N9": 1, "N8": 1, "N7": 1, "N6": 1, "B1": 9}
     state = position({"B12": 14, "N12": 1}, blanc, phase="4,2")
     assert list(state.legal_moves()) == [PASS]
-    assert state.apply(PASS).current_player == CHANCE
+    assert state.apply(PASS).current_player is CHANCE
     game = find_game("jacquet,blocked_loses=true")
     rolling = game.from_text(f"{points({'B12': 14, 'N12': 1}, blanc)} noir lancer 10")
     lost = rolling.apply(rolling.game.parse_move(rolling, "dice:4,2"))
@@ -372,7 +372,7 @@ def test_random_games_keep_the_rules(spec: str, seed: int) -> None:
             assert not any(own[p] and enemy[other_number(p)] for p in range(1, 25))
             if own[24] == 14:  # the postillon is the only checker off the start point
                 assert sum(1 for p in range(1, 24) if own[p]) == 1
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             state = state.apply(state.sample_chance(rng))
         else:
             state = state.apply(rng.choice(list(state.legal_moves())))
@@ -398,7 +398,7 @@ def test_evaluator_is_zero_sum_bounded_and_follows_the_race() -> None:
     while not state.is_terminal():
         value = evaluate(state, "noir")
         assert -1 <= value <= 1 and value == pytest.approx(-evaluate(state, "blanc"))
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             state = state.apply(state.sample_chance(rng))
         else:
             state = state.apply(rng.choice(list(state.legal_moves())))

@@ -36,7 +36,7 @@ from tests.engines.latrunculi_positions import (
 def test_down_to_one_piece_ends_and_the_most_captures_win() -> None:
     state = position(["b1", "a3", "c5", "d5"], ["a1", "h8"], spec=PISO)
     after = play(state, "a3-a2")
-    assert after.is_terminal() and after.current_player == TERMINAL
+    assert after.is_terminal() and after.current_player is TERMINAL
     assert after.legal_moves() == ()
     outcome = after.outcome()
     assert outcome is not None

@@ -239,7 +239,7 @@ def test_flying(spec: str, flies_at: int) -> None:
 def test_down_to_two_pieces_loses() -> None:
     state = position(blanc="a1 g1 d2 b4", noir="a7 d7 g7", mover="blanc")
     state = play(state, "d2-d1", "xg7")
-    assert state.is_terminal() and state.current_player == TERMINAL
+    assert state.is_terminal() and state.current_player is TERMINAL
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == ("blanc",)
     assert (outcome.code, outcome.reason) == ("two_pieces", "noir n'a plus que 2 pions")

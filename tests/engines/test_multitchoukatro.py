@@ -109,7 +109,7 @@ def test_the_source_example_game_decision_by_decision() -> None:
         assert state.sowings(move) == sown, case
         state = advance(state, move)
         assert state.to_text() == text, case
-    assert state.is_terminal() and state.current_player == TERMINAL
+    assert state.is_terminal() and state.current_player is TERMINAL
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.winners == (SUD,) and outcome.code == "last_seed"

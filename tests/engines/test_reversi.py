@@ -109,7 +109,7 @@ def test_game_ends_when_nobody_can_move() -> None:
     rows = ["BBB.....", "B.......", "........", "........",
             "........", "........", "........", "........"]
     state = board(rows, "noir")
-    assert state.current_player == TERMINAL and state.is_terminal()
+    assert state.current_player is TERMINAL and state.is_terminal()
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.winners == ("blanc",)

@@ -77,7 +77,7 @@ def test_fast_playout_decisions_replay_through_the_rules(spec: str, seed: int) -
     game = _game(spec)
     trace: list[object] = []
     final = playout(game.initial_state(), random.Random(seed), trace)
-    assert final.current_player == TERMINAL
+    assert final.current_player is TERMINAL
     state = game.initial_state()
     for move in trace:
         assert state.is_legal(move)

@@ -144,7 +144,7 @@ def test_exact_variant_with_one_die_closes_sets_summing_to_it() -> None:
 
 def test_two_dice_while_a_box_above_six_is_open_then_one() -> None:
     state = CLASSIC.initial_state()
-    assert state.current_player == CHANCE
+    assert state.current_player is CHANCE
     assert [m for m, _ in state.chance_outcomes()] == [m for m, _ in TWO_DICE]
     assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1)
     assert dict(state.chance_outcomes())[Dice((4, 3))] == pytest.approx(2 / 36)
@@ -174,11 +174,11 @@ def test_the_round_goes_on_while_a_box_closes_and_ends_on_a_useless_throw() -> N
     state = replay(CLASSIC, ["dice:4,3", "close:7", "dice:6,5"])
     assert state.current_player == "joueur1"
     state = replay(CLASSIC, ["close:6"], state)
-    assert state.current_player == CHANCE and state.to_text() == "1,2,3,4,5,8,9 joueur1 - -"
+    assert state.current_player is CHANCE and state.to_text() == "1,2,3,4,5,8,9 joueur1 - -"
     state = replay(CLASSIC, ["dice:6,6"], state)  # 6 and 12 cannot close: round over
     assert state.scores == (32,)
     assert state.to_text() == "1,2,3,4,5,6,7,8,9 joueur2 - 32"
-    assert state.current_player == CHANCE
+    assert state.current_player is CHANCE
 
 
 def test_shutting_every_box_ends_the_round_with_zero() -> None:
@@ -198,7 +198,7 @@ def test_players_play_whole_rounds_in_seat_order() -> None:
     seen: list[str] = []
     rng = random.Random(5)
     while not state.is_terminal():
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             state = state.apply(state.sample_chance(rng))
         else:
             if not seen or seen[-1] != state.current_player:
@@ -300,7 +300,7 @@ def test_fast_playout_follows_the_rules(spec: str) -> None:
         final = game.initial_state().playout(random.Random(seed), trace)
         replayed = game.replay([str(m) for m in trace])
         assert replayed.to_text() == final.to_text()
-        assert final.is_terminal() and final.current_player == TERMINAL
+        assert final.is_terminal() and final.current_player is TERMINAL
 
 
 # --------------------------------------------------------------------------- exact solver
@@ -410,7 +410,7 @@ def brute_force(state) -> float:
     """Expected final score of the round by full expectimax through the engine (no memo)."""
     if state.is_terminal():
         return float(state.scores[0])
-    if state.current_player == CHANCE:
+    if state.current_player is CHANCE:
         return sum(p * brute_force(state.apply(m)) for m, p in state.chance_outcomes())
     return min(brute_force(state.apply(m)) for m in state.legal_moves())
 
@@ -437,7 +437,7 @@ def test_expectimax_through_the_engine_with_memory_matches(spec: str) -> None:
             return float(state.scores[0])
         key = state.key()
         if key not in memory:
-            if state.current_player == CHANCE:
+            if state.current_player is CHANCE:
                 memory[key] = sum(p * value(state.apply(m)) for m, p in state.chance_outcomes())
             else:
                 memory[key] = min(value(state.apply(m)) for m in state.legal_moves())
@@ -566,7 +566,7 @@ def test_random_games_keep_the_rules(spec: str, seed: int) -> None:
     while not state.is_terminal():
         assert isinstance(state, ShutTheBoxState)
         left = frozenset(box_numbers(state.open))
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             faces = {len(m.values) for m, _ in state.chance_outcomes()}
             assert faces == ({2} if any(b > 6 for b in left) else {1})
             state = state.apply(state.sample_chance(rng))

@@ -35,7 +35,7 @@ def first_share_by_expectimax(state: State, memory: dict) -> float:
         return 1 / len(outcome.winners) if state.players[0] in outcome.winners else 0.0
     key = state.key()
     if key not in memory:
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             memory[key] = sum(p * first_share_by_expectimax(state.apply(m), memory)
                               for m, p in state.chance_outcomes())
         else:

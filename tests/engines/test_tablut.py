@@ -203,7 +203,7 @@ def test_four_muscovites_take_the_king() -> None:
     assert outcome is not None and outcome.winners == ("noir",)
     assert outcome.code == "king_captured" and outcome.reason == "le roi est pris"
     assert squares(after, "R") == set()
-    assert after.current_player == TERMINAL and after.legal_moves() == ()
+    assert after.current_player is TERMINAL and after.legal_moves() == ()
 
 
 @pytest.mark.parametrize(

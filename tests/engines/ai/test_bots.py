@@ -47,7 +47,7 @@ def random_positions(game: Game, count: int, seed: int) -> list[State]:
         state = game.initial_state()
         seen: list[State] = []
         while not state.is_terminal():
-            if state.current_player == CHANCE:
+            if state.current_player is CHANCE:
                 state = state.apply_unchecked(state.sample_chance(rng))
                 continue
             seen.append(state)
@@ -293,8 +293,8 @@ def test_the_backgammon_expert_judges_its_plays_without_a_search() -> None:
     assert "meilleur jeu du lancer, un lancer plus loin" in expert.describe()
     state = game.initial_state()
     rng = random.Random(5)
-    while state.current_player == CHANCE or len(state.legal_moves()) < 2:
-        if state.current_player == CHANCE:
+    while state.current_player is CHANCE or len(state.legal_moves()) < 2:
+        if state.current_player is CHANCE:
             state = state.apply(rng.choice(state.chance_outcomes())[0])
         else:
             state = state.apply(state.legal_moves()[0])
@@ -316,7 +316,7 @@ def test_at_shut_the_box_only_the_expert_follows_the_solver(spec: str) -> None:
     joueur = make_bot("joueur", game, nodes=300)
     assert "solveur" not in joueur.describe()
     state = game.initial_state()
-    while state.current_player == CHANCE:
+    while state.current_player is CHANCE:
         state = state.apply_unchecked(state.chance_outcomes()[0][0])
     joueur.choose(state)
     assert joueur.last is not None and joueur.last.algorithm != "solver"

@@ -48,7 +48,7 @@ def turn_starts(spec: str, count: int, seed: int) -> list[State]:
     while len(found) < count:
         if state.is_terminal():
             state = game.initial_state()
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             outcomes = state.chance_outcomes()
             state = state.apply(rng.choices([o for o, _ in outcomes],
                                             [w for _, w in outcomes])[0])

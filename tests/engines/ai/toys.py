@@ -78,12 +78,12 @@ class TreeState(State):
         return TreeState(self.game, self.node.children[move][1], (*self.path, move))
 
     def chance_outcomes(self) -> Sequence[tuple[Any, float]]:
-        if self.current_player != CHANCE:
+        if self.current_player is not CHANCE:
             return ()
         return [(m, p) for m, (p, _) in self.node.children.items()]
 
     def is_terminal(self) -> bool:
-        return self.current_player == TERMINAL
+        return self.current_player is TERMINAL
 
     def outcome(self) -> Outcome | None:
         if not self.is_terminal():
@@ -101,7 +101,7 @@ _numbers = count()
 
 
 def _has_dice(node: Node) -> bool:
-    return node.player == CHANCE or any(_has_dice(c) for _, c in node.children.values())
+    return node.player is CHANCE or any(_has_dice(c) for _, c in node.children.values())
 
 
 class TreeGame(Game):
@@ -190,7 +190,7 @@ def minimax(
         return terminal_score(state, player, ply)
     if depth == 0:
         return max(-EVAL_LIMIT, min(EVAL_LIMIT, tree_evaluator(state, player)))
-    if state.current_player == CHANCE:
+    if state.current_player is CHANCE:
         return sum(
             p * minimax(state.apply_unchecked(m), depth, player, ply + 1, turn_depth)
             for m, p in state.chance_outcomes()
@@ -235,7 +235,7 @@ class NimState(State):
         return NimState(self.game, tuple(heaps), other, self.current_player)
 
     def is_terminal(self) -> bool:
-        return self.current_player == TERMINAL
+        return self.current_player is TERMINAL
 
     def outcome(self) -> Outcome | None:
         if not self.is_terminal():
@@ -307,7 +307,7 @@ class PigState(State):
             self.current_player = game.players[seat]
 
     def legal_moves(self) -> Sequence[Any]:
-        if self.current_player == TERMINAL:
+        if self.current_player is TERMINAL:
             return []
         if self.rolling:
             return PIG_FACES
@@ -331,7 +331,7 @@ class PigState(State):
         return PigState(game, self.scores, seat, self.total + face, self.turns, False)
 
     def is_terminal(self) -> bool:
-        return self.current_player == TERMINAL
+        return self.current_player is TERMINAL
 
     def outcome(self) -> Outcome | None:
         if not self.is_terminal():
