@@ -11,17 +11,35 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from engines.core import State
 from kiosk.games.base import Presentation
 
 
+class TouchKind(StrEnum):
+    """What a touch did to the decision being picked."""
+
+    EXTEND = "extend"
+    """One more point of a decision: light the next ones."""
+    PLAY = "play"
+    """The points of exactly one decision: play it."""
+    CHOOSE = "choose"
+    """The points of several decisions: offer the choice."""
+    STOP_OR_GO = "stop-or-go"
+    """A decision ends here and longer ones go on: stop here or continue."""
+    BACK = "back"
+    """The last point touched again: one point back."""
+    WRONG = "wrong"
+    """No decision goes this way: say why."""
+
+
 @dataclass(frozen=True)
 class Touch:
-    """What a touch did: ``kind`` is extend, play, choose, stop-or-go, back, wrong."""
+    """What a touch did (:class:`TouchKind`), the decisions it leads to, and why not."""
 
-    kind: str
+    kind: TouchKind
     moves: tuple[Any, ...] = ()
     why: tuple[str, str] = ("", "")
 
@@ -70,23 +88,23 @@ class MovePicker:
             return self._settle()
         if self.touched and point == self.touched[-1]:
             self.touched = self.touched[:-1]
-            return Touch("back")
+            return Touch(TouchKind.BACK)
         if point in self.starts():
             self.touched = (point,)
             return self._settle()
         why = self.explain(point)
-        return Touch("wrong", why=why)
+        return Touch(TouchKind.WRONG, why=why)
 
     def _settle(self) -> Touch:
         exact = self.complete()
         longer = any(len(p) > len(self.touched) for p, _ in self.candidates())
         if exact and longer:
-            return Touch("stop-or-go", tuple(exact))
+            return Touch(TouchKind.STOP_OR_GO, tuple(exact))
         if len(exact) == 1:
-            return Touch("play", (exact[0],))
+            return Touch(TouchKind.PLAY, (exact[0],))
         if exact:
-            return Touch("choose", tuple(exact))
-        return Touch("extend")
+            return Touch(TouchKind.CHOOSE, tuple(exact))
+        return Touch(TouchKind.EXTEND)
 
     def explain(self, point: int) -> tuple[str, str]:
         """Why ``point`` fits no decision, in French and English: the game's rule when

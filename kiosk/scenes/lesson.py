@@ -23,7 +23,7 @@ from kiosk.flaps import FlapFollower
 from kiosk.lessons.board import LessonBoard
 from kiosk.lessons.model import Lesson
 from kiosk.lessons.runner import Feedback, LessonRun
-from kiosk.picker import MovePicker
+from kiosk.picker import MovePicker, TouchKind
 from kiosk.scenes.animation import Transition
 from kiosk.scenes.base import Scene
 from kiosk.scenes.chrome import draw_backdrop
@@ -347,13 +347,13 @@ class LessonScene(Scene):
         if keep and self.picker.touched and self.picker.touched[-1] == point:
             return
         touch = self.picker.touch(point)
-        if touch.kind == "play":
+        if touch.kind is TouchKind.PLAY:
             self.attempt(touch.moves[0])
-        elif touch.kind in ("choose", "stop-or-go"):
+        elif touch.kind in (TouchKind.CHOOSE, TouchKind.STOP_OR_GO):
             self.choice = list(touch.moves)
             self.choice_from_board = False
             self._layout_buttons()
-        elif touch.kind == "wrong":
+        elif touch.kind is TouchKind.WRONG:
             self.kiosk.sounds.play("error")
             self.message = self.pick(*touch.why)
         else:

@@ -22,7 +22,7 @@ from kiosk.catalog import Entry, seat_names
 from kiosk.flaps import FlapFollower
 from kiosk.games import last_move, presentation_for
 from kiosk.games.base import Trace
-from kiosk.picker import MovePicker, Touch
+from kiosk.picker import MovePicker, Touch, TouchKind
 from kiosk.run import GameRun
 from kiosk.scenes.animation import BANNER, Banner, Transition
 from kiosk.scenes.base import Scene
@@ -530,19 +530,19 @@ class PlayScene(Scene):
         if keep and self.picker.touched and self.picker.touched[-1] == point:
             return
         result: Touch = self.picker.touch(point)
-        if result.kind == "play":
+        if result.kind is TouchKind.PLAY:
             self.play(result.moves[0])
-        elif result.kind in ("choose", "stop-or-go"):
+        elif result.kind in (TouchKind.CHOOSE, TouchKind.STOP_OR_GO):
             self.choice = list(result.moves)
             self.message = (
                 self._("Choisissez :")
-                if result.kind == "choose"
+                if result.kind is TouchKind.CHOOSE
                 else self._("Arrêtez-vous ici ou continuez."),
                 "",
                 False,
             )
             self._layout_buttons()
-        elif result.kind == "wrong":
+        elif result.kind is TouchKind.WRONG:
             self.kiosk.sounds.play("error")
             self._warn(self.pick(*result.why))
         else:

@@ -84,13 +84,16 @@ def test_grid_geometry_names_layout_and_lines() -> None:
 
 def test_the_chance_and_terminal_markers_never_equal_a_player() -> None:
     import copy
+    import operator
     import pickle
 
     from engines.core import CHANCE, TERMINAL
 
-    assert CHANCE != "hasard" and "fin" != TERMINAL and CHANCE != TERMINAL
+    assert CHANCE != "hasard" and CHANCE != TERMINAL
+    assert not operator.eq("fin", TERMINAL)  # a player's name first, as the games compare
     assert "fin" not in (CHANCE, TERMINAL) and TERMINAL in (CHANCE, TERMINAL)
     assert f"{CHANCE} {TERMINAL}" == "hasard fin"  # they read as their words
     assert pickle.loads(pickle.dumps(CHANCE)) is CHANCE
     assert copy.deepcopy(TERMINAL) is TERMINAL
-    assert {TERMINAL: 1}.get("fin") is None
+    markers: dict[str, int] = {TERMINAL: 1}
+    assert markers.get("fin") is None
