@@ -14,6 +14,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
@@ -146,6 +147,21 @@ class Dice:
 
 Move = Hashable
 """Any frozen, hashable value whose ``str()`` is its notation."""
+
+
+class DecisionKind(StrEnum):
+    """What a position waits for (:meth:`State.decision_kind`)."""
+
+    PLAY = "play"
+    """A move of the game's own (a piece, checkers, a box)."""
+    THROW = "throw"
+    """The dice (a chance node)."""
+    OPENING = "opening"
+    """The opening throw that starts a game or a manche."""
+    CUBE = "cube"
+    """Whether to double the stake before throwing."""
+    ANSWER = "answer"
+    """Whether to take or drop a double."""
 
 
 # --------------------------------------------------------------------------- outcome
@@ -307,6 +323,8 @@ class Game(ABC):
     option_list: ClassVar[tuple[Option, ...]]
     has_chance: bool = False
     """Whether positions with dice to throw (chance nodes) occur."""
+    teams: bool = False
+    """Whether the seats play in two teams (their wins shared)."""
 
     def __init__(self, variant: str = "", options: Mapping[str, Any] | None = None) -> None:
         names = [v.name for v in self.variants]
@@ -464,6 +482,30 @@ class State(ABC):
 
     def is_chance_node(self) -> bool:
         return self.current_player is CHANCE
+
+    def decision_kind(self) -> DecisionKind:
+        """What the decision pending is: a throw at a chance node, else a play (games
+        with a cube or an opening throw say more)."""
+        return DecisionKind.THROW if self.is_chance_node() else DecisionKind.PLAY
+
+    def turn_ends(self) -> dict[Hashable, tuple[State, Move]]:
+        """Each distinct position the turn of the player to decide can end in (by its
+        key): that position, and the first decision towards it. A turn goes on while the
+        same player decides again (a game whose turn is a sequence of decisions may say
+        so faster)."""
+        player = self.current_player
+        ends: dict[Hashable, tuple[State, Move]] = {}
+        waiting: list[tuple[State, Move | None]] = [(self, None)]
+        while waiting:
+            current, first = waiting.pop()
+            for move in current.legal_moves():
+                child = current.apply_unchecked(move)
+                start = move if first is None else first
+                if not child.is_terminal() and child.current_player == player:
+                    waiting.append((child, start))
+                else:
+                    ends.setdefault(child.key(), (child, start))
+        return ends
 
     def is_legal(self, move: Any) -> bool:
         return move in self.legal_moves()

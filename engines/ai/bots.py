@@ -11,18 +11,18 @@ decision on the reference machine (:data:`LEVELS`):
   proportion to the visits instead of taking the most visited.  It always
   takes a win in one and, searching two decisions deep, avoids most blunders.
 - ``joueur`` (1 s) and ``expert`` (3 s): the game's best search, run to the
-  budget; in the endgames of reversi, moulin and tablut, the game's endgame
-  search (:mod:`engines.ai.endgame`: exact reversi endings, forced wins first
-  with few pieces left).  At backgammon the expert judges the evaluator's
-  best whole plays of the throw again one throw on, as gnubg at 1-ply
-  (:data:`WHOLE_TURN_GAMES`); at backgammon,
-  jacquet and two-player barricades the joueur plays its evaluator's best
-  whole turn with an error on its judgement of each (:data:`TURN_NOISE`), and
-  at backgammon both take the cube's decisions without a search, the joueur
-  at once and the expert one throw on (:data:`CUBE_GAMES`).
-  At barricades with three or four players each for themselves the expert
-  plays its evaluator's best whole turn, without noise
-  (:data:`MANY_PLAYER_TURN_GAMES`).
+  budget. A game whose machine plays otherwise at some level says so in its
+  profile (:mod:`engines.ai.profiles`, registered beside its evaluator or
+  solver): an endgame player (exact reversi endings, forced wins first with
+  few pieces left at moulin and tablut), the best whole plays of the throw
+  judged one throw on (backgammon's expert, as gnubg at 1-ply), the best whole
+  turn with an error on the judgement of each (the joueur at backgammon,
+  jacquet and two-player barricades), the cube's decisions without a search
+  (backgammon), the best whole turn with three or four players each for
+  themselves (barricades' expert), depth counted in turns (barricades). The
+  bots read the profile and the position's hooks
+  (:meth:`~engines.core.State.decision_kind`,
+  :meth:`~engines.core.State.turn_ends`); they name no game.
 
 Which search (:func:`algorithm_for`), from the game's properties:
 
@@ -39,8 +39,8 @@ plays it on three decisions out of four (drawn from the decision's seeded
 generator) and otherwise its own search's move (good, not always the best:
 passing the solver over in favour of the move the search ranks second made
 ``joueur`` lose to ``debutant`` on the small games); ``debutant`` never
-consults it and keeps its deliberately weak search.  In the games of
-:data:`SOLVER_FOR_EXPERT_ONLY` the joueur does not consult it either.  Where the solver
+consults it and keeps its deliberately weak search.  Where the profile says
+``solver_for_expert_only`` the joueur does not consult it either.  Where the solver
 returns ``None`` the level's search decides.
 
 A solver builds tables the first time it meets a game size or a target
@@ -78,12 +78,11 @@ from engines.ai.budget import Budget, Clock
 from engines.ai.endgame import EndgamePlayer, endgame_for
 from engines.ai.evaluation import Evaluator, evaluator_for
 from engines.ai.mcts import Mcts, winning_move
+from engines.ai.profiles import profile_for
 from engines.ai.solvers import MoveOracle, move_oracle_for
 from engines.ai.turns import filtered_turn_move, noisy_choice, noisy_turn_move
-from engines.core import CHANCE, Game, State
+from engines.core import CHANCE, DecisionKind, Game, State
 from engines.registry import find_game
-from engines.tables import ANSWER, CUBE, TablesState
-from engines.tables import MOVE as CHECKER_MOVES
 
 BOT_NAMES: tuple[str, ...] = ("random", "debutant", "joueur", "expert")
 """Every bot a player can choose, weakest first."""
@@ -122,79 +121,6 @@ ORACLE_SHARE: Mapping[str, float] = MappingProxyType(
     {"debutant": 0.0, "joueur": 0.75, "expert": 1.0}
 )
 """Share of decisions on which each level plays an exact solver's move, when one exists."""
-SOLVER_FOR_EXPERT_ONLY = frozenset({"shut-the-box"})
-"""Games where only ``expert`` consults the solver.  At shut the box the joueur's own
-search is already close to perfect play: following the solver three times in four left
-nothing between it and the expert (``expert > joueur`` 0.502 over 4,000 games of
-``python -m bench.levels``), while its search alone leaves the expert a measurable edge."""
-WHOLE_TURN_GAMES = frozenset({"backgammon"})
-"""Games whose ``expert``, moving its checkers, judges the complete plays of the throw and
-searches no further (its cube decisions: :data:`CUBE_GAMES`): every play by the evaluator
-(fitted to GNU Backgammon's), then the best two again one throw on, the mean over the
-opponent's 21 throws of its best reply (:func:`engines.ai.turns.filtered_turn_move`, gnubg's
-1-ply with a move filter).  There the evaluator judges whole plays better than our
-expectiminimax through the opponent's throws does in the time of a decision.  By gnubg's
-2-ply judgement of 2,100 turns from games between joueurs (``python -m
-bench.peers.gnubg_plays --turns 700`` with seeds 0 to 2), the plays give away 0.0082
-points per turn against 0.0103 for the evaluator's best play alone (0.0021 less, ±0.0011
-at 95 %), in about 0.025 s a turn here.  An earlier network (32 hidden units, before the refit) gave
-worse plays one throw on: 0.021 against 0.012 over 875 turns."""
-CUBE_GAMES = frozenset({"backgammon"})
-"""Games whose ``joueur`` and ``expert`` take the cube's decisions (double or roll, take
-or drop) without a search, by the evaluator on the position each choice leaves
-(:func:`engines.ai.turns.noisy_choice`): the joueur as gnubg's *intermediate* level, at
-0-ply with its noise; the expert without noise and one throw on, as gnubg at 1-ply.
-gnubg's 2-ply cube analysis of 1,536 positions from 32 matches between joueurs
-(``python -m bench.peers.gnubg_cube --matches 16``, with ``--seed 0`` and ``--seed 300``)
-gives the equity lost per decision, to double and to answer: one throw on 0.0051 and
-0.0112, at once 0.0052 and 0.0124, the joueur 0.0067 and 0.014.  Before the network saw
-a side on the bar against a closed board with the other side to roll, doubling at once
-did better than one throw on (0.0053 against 0.026) and answering at once far worse
-(0.083 against 0.0078).  The
-search through the throws that both levels played before lost 0.011 and 0.013 at the
-bench's budgets (on earlier positions).  A player decides whether to double before
-every throw: taken at once or one throw on (about 0.05 s here), it no longer
-waits for a search there."""
-MANY_PLAYER_TURN_GAMES = frozenset({"barricades"})
-"""Games whose ``expert``, with three or four players each for themselves (not in teams),
-plays its evaluator's best whole turn (:func:`engines.ai.turns.noisy_turn_move` without
-noise) where the other levels run MCTS.  At barricades the evaluator judges the move
-and the barricade's new place together better than MCTS's random rollouts do at the
-bench's budgets: against three MCTS joueurs at four players, ``python -m bench.levels
---scale 0.03`` gives the MCTS expert 5-0-15 (0.25, the fair share) over twenty games,
-the whole-turn expert 35-0-45 (0.44) over eighty (0.38 over forty at ``--scale 0.1``);
-at the real budgets one MCTS joueur against three whole-turn experts won 2 of 20 games
-(1 of 11 against two at three players).
-The turn is the same for every budget: a decision takes about 10 ms (80 ms at worst).
-In teams the expert keeps MCTS: the whole turn scored 38-0-2 against two MCTS joueurs
-at ``--scale 0.03`` (the MCTS expert 17-0-3), but at the real budgets a team of two MCTS
-joueurs won 5 of 9 games against a team of two whole-turn experts."""
-INTERMEDIATE_NOISE = 0.04
-"""GNU Backgammon's *intermediate* noise: an error of 0.04 points of a game, on average,
-on its judgement of each play."""
-BARRICADES_NOISE = 0.01
-"""The joueur's noise at barricades, in its evaluator's units: about one step of the
-leading pawn early in the game."""
-TURN_NOISE: Mapping[str, Mapping[str, float]] = MappingProxyType({
-    "backgammon": MappingProxyType({"joueur": INTERMEDIATE_NOISE / 3.0}),
-    "jacquet": MappingProxyType({"joueur": INTERMEDIATE_NOISE}),
-    "barricades": MappingProxyType({"joueur": BARRICADES_NOISE}),
-})
-"""Game -> the levels that, with two players, play the evaluator's best whole turn with an
-error on each ending's value (:mod:`engines.ai.turns`), as GNU Backgammon makes its own
-levels below its best, and the standard deviation of that error in the evaluator's
-units (backgammon's counts a game's points divided by its ``POINTS_SCALE``, 3; jacquet's
-is ``2 p - 1``; barricades' compares the sides' steps to the goal).  At the tables games
-the joueur's is gnubg's *intermediate* noise.  At backgammon, judged by
-gnubg (``python -m bench.strength --only backgammon --bg-level L``, 40 games), the
-expert gives away about 0.013 points per turn, the joueur 0.019, the debutant 0.12;
-our search through the throws, which the joueur played before, gave away 0.015 per
-turn at its real time, too close to the expert for a visitor (or 600 games) to tell
-them apart."""
-TURN_DEPTH_GAMES = frozenset({"barricades"})
-"""Games whose searches count depth in turns: a decision the same player takes right
-after their own (putting a picked-up barricade) costs no depth
-(:class:`~engines.ai.alphabeta.AlphaBeta`'s ``turn_depth``)."""
 ORACLE_WAIT = 0.5
 """Share of the time left that a decision waits for a solver's answer."""
 
@@ -413,15 +339,18 @@ class SearchBot(Bot):
         self.budget = Budget(seconds, nodes)
         self.algorithm = algorithm
         self.evaluator: Evaluator | None = evaluator_for(game)
+        self.profile = profile_for(game)
+        """How this game's machine plays besides the search (:mod:`engines.ai.profiles`)."""
         self.oracle_share = ORACLE_SHARE[name]
-        if name != "expert" and game.id in SOLVER_FOR_EXPERT_ONLY:
+        if name != "expert" and self.profile.solver_for_expert_only:
             self.oracle_share = 0.0
         self.oracle: MoveOracle | None = move_oracle_for(game) if self.oracle_share else None
         self.endgame: EndgamePlayer | None = endgame_for(game, name, self.evaluator)
         self.turn_noise: float | None = (
-            TURN_NOISE.get(game.id, {}).get(name) if algorithm == "expectimax" else None
+            self.profile.turn_noise.get(name) if algorithm == "expectimax" else None
         )
-        """The noise of this level's whole turns (:data:`TURN_NOISE`), if it plays them."""
+        """The noise of this level's whole turns (``AiProfile.turn_noise``), if it plays
+        them."""
 
     def _choose(self, state: State, moves: Sequence[Any], rng: random.Random) -> Any:
         clock = self.budget.start()
@@ -449,7 +378,7 @@ class SearchBot(Bot):
             return move
         if self._plays_best_turn(state):
             assert self.evaluator is not None
-            ahead = self.game.id in WHOLE_TURN_GAMES
+            ahead = self.profile.expert_best_play_one_throw_on
             if ahead:
                 move = filtered_turn_move(state, self.evaluator, clock)
             else:
@@ -470,7 +399,7 @@ class SearchBot(Bot):
             move = noisy_turn_move(state, self.evaluator, self.seed, self.turn_noise)
             self.last = Decision(move, "turn", len(moves), 1, clock.elapsed())
             return move
-        turns = self.game.id in TURN_DEPTH_GAMES
+        turns = self.profile.depth_in_turns
         if self.name == "debutant":
             search = AlphaBeta(
                 self.evaluator, max_depth=DEBUTANT_DEPTH, margin=DEBUTANT_MARGIN, turn_depth=turns
@@ -487,35 +416,34 @@ class SearchBot(Bot):
         return move
 
     def _plays_best_turn(self, state: State | None = None) -> bool:
-        """Whether an expert plays its evaluator's best whole turn here: in the games of
-        :data:`MANY_PLAYER_TURN_GAMES` with three or four players each for themselves, and
-        in those of :data:`WHOLE_TURN_GAMES` when moving its checkers (``state`` ``None``:
-        whether this expert plays so at all)."""
+        """Whether an expert plays its evaluator's best whole turn here: with three or
+        four players each for themselves where the profile says so, and when playing the
+        throw one throw on (``state`` ``None``: whether this expert plays so at all)."""
         if self.name != "expert" or self.evaluator is None:
             return False
-        if self.game.id in WHOLE_TURN_GAMES:
-            return state is None or getattr(state, "phase", None) == CHECKER_MOVES
+        if self.profile.expert_best_play_one_throw_on:
+            return state is None or state.decision_kind() is DecisionKind.PLAY
         return (
-            self.game.id in MANY_PLAYER_TURN_GAMES
+            self.profile.expert_whole_turn_alone
             and len(self.game.players) > 2
-            and not getattr(self.game, "teams", False)
+            and not self.game.teams
         )
 
     def _takes_cube_decision(self, state: State) -> bool:
-        """Whether this is a cube decision that this level takes at once (:data:`CUBE_GAMES`)."""
+        """Whether this is a cube decision that this level takes at once
+        (``AiProfile.cube_without_search``)."""
         return (
             self.name != "debutant"
-            and self.game.id in CUBE_GAMES
-            and isinstance(state, TablesState)
-            and state.phase in (CUBE, ANSWER)
+            and self.profile.cube_without_search
+            and state.decision_kind() in (DecisionKind.CUBE, DecisionKind.ANSWER)
         )
 
     def _plays_noisy_turn(self, state: State) -> bool:
-        """Whether a level of :data:`TURN_NOISE` plays this decision by its whole turns
-        (two players; at the tables games, a checker move)."""
+        """Whether a level with a turn noise plays this decision by its whole turns (a
+        play of the game's own, not a cube's decision)."""
         if self.turn_noise is None:
             return False
-        return not isinstance(state, TablesState) or state.phase == CHECKER_MOVES
+        return state.decision_kind() is DecisionKind.PLAY
 
     def _follows_oracle(self, rng: random.Random) -> bool:
         """Whether this decision plays the solver's move (always for the expert)."""
@@ -526,7 +454,7 @@ class SearchBot(Bot):
         title = words(ALGORITHM_TITLES[self.algorithm])
         if self.turn_noise is not None:
             title = words("meilleur tour complet, à l'estime")
-        elif self._plays_best_turn() and self.game.id in WHOLE_TURN_GAMES:
+        elif self._plays_best_turn() and self.profile.expert_best_play_one_throw_on:
             title = words("meilleur jeu du lancer, un lancer plus loin")
         elif self._plays_best_turn():
             title = words("meilleur tour complet")

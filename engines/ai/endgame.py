@@ -24,13 +24,12 @@ from __future__ import annotations
 import importlib
 import random
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any, Protocol
 
 from engines.ai.budget import Clock
 from engines.ai.evaluation import Evaluator
+from engines.ai.profiles import profile_for
 from engines.core import Game, State
 
 ENDGAME_LEVELS = ("joueur", "expert")
@@ -85,20 +84,11 @@ class PartClock(Clock):
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
 
-_PLAYERS: Mapping[str, str] = MappingProxyType(
-    {
-        "reversi": "engines.ai.endgame_reversi",
-        "moulin": "engines.ai.endgame_deeper",
-        "tablut": "engines.ai.endgame_deeper",
-    }
-)
-"""The module holding each game's endgame player (its ``endgame_player`` function)."""
-
-
 def endgame_for(game: Game, level: str, evaluator: Evaluator | None) -> EndgamePlayer | None:
     """The endgame player of ``game`` at ``level``, if the game and the level have one."""
-    if level not in ENDGAME_LEVELS or game.id not in _PLAYERS:
+    name = profile_for(game).endgame
+    if level not in ENDGAME_LEVELS or name is None:
         return None
-    module = importlib.import_module(_PLAYERS[game.id])
+    module = importlib.import_module(name)
     player: EndgamePlayer | None = module.endgame_player(game, level, evaluator)
     return player

@@ -46,9 +46,11 @@ best.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from types import MappingProxyType
 
 from engines.ai.backgammon_network import contact_chances, network_inputs, side_inputs
 from engines.ai.evaluation import register_evaluator
+from engines.ai.profiles import INTERMEDIATE_NOISE, AiProfile, register_profile
 from engines.backgammon import RULES, Backgammon, BackgammonState, manche_value
 from engines.backgammon.chances import Chances
 from engines.backgammon.chances import cubeless as race_chances
@@ -383,3 +385,12 @@ def evaluate(state: State, player: str) -> float:
         value = min(taken, cashed) if seat == mover else max(taken, cashed)
         return 2.0 * value - 1.0
     return position_value(chances, state, seat)
+
+
+register_profile("backgammon", AiProfile(
+    expert_best_play_one_throw_on=True,
+    cube_without_search=True,
+    turn_noise=MappingProxyType({"joueur": INTERMEDIATE_NOISE / 3.0}),
+))
+"""The expert plays the best play of the throw one throw on and the cube the same way; the
+joueur gnubg's *intermediate* noise on a third of the points' scale (docs/ai/backgammon.md)."""

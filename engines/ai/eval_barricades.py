@@ -17,8 +17,10 @@ never saturates, so that a side far ahead still sees every step it gains.
 from __future__ import annotations
 
 from functools import cache
+from types import MappingProxyType
 
 from engines.ai.evaluation import register_evaluator
+from engines.ai.profiles import AiProfile, register_profile
 from engines.barricades import GOAL, NEIGHBOURS, PATHS, PAWNS, BarricadesState
 from engines.bits import bit_indices
 from engines.caches import forgettable
@@ -195,3 +197,16 @@ def evaluate(state: State, player: str) -> float:
     own = scores[own_side]
     best_other = min(v for side, v in scores.items() if side != own_side)
     return (best_other - own) / (best_other + own + SOFTENING)
+
+
+BARRICADES_NOISE = 0.01
+"""The joueur's noise at barricades, in its evaluator's units: about one step of the
+leading pawn early in the game."""
+
+register_profile("barricades", AiProfile(
+    expert_whole_turn_alone=True,
+    turn_noise=MappingProxyType({"joueur": BARRICADES_NOISE}),
+    depth_in_turns=True,
+))
+"""Putting a picked-up barricade costs no depth; with three or four players each for
+themselves the expert plays its best whole turn (docs/ai/barricades.md)."""

@@ -22,8 +22,10 @@ asked about.
 from __future__ import annotations
 
 import math
+from types import MappingProxyType
 
 from engines.ai.evaluation import register_evaluator
+from engines.ai.profiles import INTERMEDIATE_NOISE, AiProfile, register_profile
 from engines.caches import forgettable
 from engines.core import State
 from engines.jacquet import MIRROR, JacquetState, postillon_origins
@@ -149,3 +151,10 @@ def evaluate(state: State, player: str) -> float:
     if roller != SEATS[player]:
         p = 1.0 - p
     return 2.0 * p - 1.0
+
+
+register_profile(
+    "jacquet", AiProfile(turn_noise=MappingProxyType({"joueur": INTERMEDIATE_NOISE}))
+)
+"""The joueur plays its best whole turn with gnubg's *intermediate* noise
+(docs/ai/jacquet.md)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from engines.ai.evaluation import register_evaluator
+from engines.ai.profiles import AiProfile, register_profile
 from engines.core import State
 from engines.moulin import FULL, MILLS, NEIGHBOURS, PIECES, MoulinState, step_boards
 
@@ -80,3 +81,8 @@ def evaluate(state: State, player: str) -> float:
     seat = state.game.player_names.index(player)
     terms = features(state, seat)
     return math.tanh(sum(WEIGHTS[name] * value for name, value in terms.items()))
+
+
+register_profile("moulin", AiProfile(endgame="engines.ai.endgame_deeper"))
+"""Few pieces left, the endgame player looks for forced wins first, deeper than the usual
+search (docs/ai/moulin.md)."""

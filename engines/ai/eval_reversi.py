@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from engines.ai.evaluation import register_evaluator
+from engines.ai.profiles import AiProfile, register_profile
 from engines.core import State
 from engines.reversi import FULL, ReversiState, legal_bits
 
@@ -125,3 +126,7 @@ def evaluate(state: State, player: str) -> float:
     if player == state.game.player_names[0]:
         return evaluate_discs(black, white, black_moves, white_moves)
     return evaluate_discs(white, black, white_moves, black_moves)
+
+
+register_profile("reversi", AiProfile(endgame="engines.ai.endgame_reversi"))
+"""When few squares are empty, the rest of the game is solved exactly (docs/ai/reversi.md)."""

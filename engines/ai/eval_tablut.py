@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 
 from engines.ai.evaluation import register_evaluator
+from engines.ai.profiles import AiProfile, register_profile
 from engines.core import State
 from engines.tablut import (
     BLANC,
@@ -254,3 +255,8 @@ def evaluate(state: State, player: str) -> float:
         return 2.0 * outcome.value(player) - 1.0
     value = white_view(state)
     return value if player == BLANC else -value
+
+
+register_profile("tablut", AiProfile(endgame="engines.ai.endgame_deeper"))
+"""Few pieces left, the endgame player looks for forced wins first, deeper than the usual
+search (docs/ai/tablut.md)."""

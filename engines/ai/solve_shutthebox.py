@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engines.ai.profiles import AiProfile, register_profile
 from engines.ai.solvers import register_solver
 from engines.core import Game, State
 from engines.shutthebox import BoxRules, Close, ShutTheBoxState
@@ -235,3 +236,8 @@ def _rules(game: Game) -> BoxRules:
     if not isinstance(rules, BoxRules):
         raise ValueError(f"{game.spec} is not a shut-the-box game")
     return rules
+
+
+register_profile("shut-the-box", AiProfile(solver_for_expert_only=True))
+"""Only the expert follows the solver: the joueur's own search is already close to
+perfect play (docs/ai/shut-the-box.md)."""

@@ -69,13 +69,18 @@ def unregister_solver(game_id: str) -> None:
     _solvers.pop(game_id, None)
 
 
-def solver_for(game: Game) -> Solver | None:
-    """The exact solver registered for the game's id (any variant), if any."""
+def load_solvers() -> None:
+    """Import every solver module once (they register their solvers and profiles)."""
     global _loaded
     if not _loaded:
         for module in SOLVER_MODULES:
             importlib.import_module(module)
         _loaded = True
+
+
+def solver_for(game: Game) -> Solver | None:
+    """The exact solver registered for the game's id (any variant), if any."""
+    load_solvers()
     return _solvers.get(game.id)
 
 

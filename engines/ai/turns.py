@@ -4,12 +4,12 @@ GNU Backgammon builds its levels below its best from one evaluation made
 fallible: each candidate play's equity gets a random error drawn from a
 normal law (its "noise": 0.015 for *advanced*, 0.04 for *intermediate*, in
 points of a game), and the level plays the best play as it sees it.  The
-joueur plays backgammon, jacquet and barricades that way
-(:data:`engines.ai.bots.TURN_NOISE`).
+joueur plays backgammon, jacquet and barricades that way (their profiles'
+``turn_noise``, :mod:`engines.ai.profiles`).
 
-Every way the mover's turn can end (:func:`turn_ends`: the complete plays of
-the dice left at the tables games, the move and the barricade's new place at
-barricades) is judged by the evaluator on the position it leaves, the next
+Every way the mover's turn can end (:meth:`~engines.core.State.turn_ends`: the
+complete plays of the dice left at the tables games, the move and the
+barricade's new place at barricades) is judged by the evaluator on the position it leaves, the next
 player to throw.  The error of an ending is drawn from a generator seeded by
 the player's seed and the position it reaches (:func:`play_noise`), so that
 the decisions of one turn all see the same errors and play one whole turn,
@@ -34,8 +34,7 @@ from collections.abc import Hashable
 
 from engines.ai.budget import Clock
 from engines.ai.evaluation import Evaluator
-from engines.core import Move, State
-from engines.tables import MOVE, OPENING, TablesState, complete_plays
+from engines.core import DecisionKind, Move, State
 
 __all__ = [
     "after_throws", "filtered_turn_move", "noisy_choice", "noisy_turn_move", "play_noise",
@@ -45,30 +44,8 @@ __all__ = [
 
 def turn_ends(state: State) -> dict[Hashable, tuple[State, Move]]:
     """Each distinct position the turn of ``state``'s player can end in (by its key):
-    that position, and the first decision towards it."""
-    if isinstance(state, TablesState):
-        ends: dict[Hashable, tuple[State, Move]] = {}
-        for sides, play in complete_plays(state.rules, *state.sides(), state.dice).items():
-            if not play:  # the dice cannot be played: no decision but to pass
-                continue
-            after: State = state
-            for move in play:
-                after = after.apply_unchecked(move)
-            ends[sides] = (after, play[0])
-        return ends
-    player = state.current_player
-    ends = {}
-    waiting: list[tuple[State, Move | None]] = [(state, None)]
-    while waiting:
-        current, first = waiting.pop()
-        for move in current.legal_moves():
-            child = current.apply_unchecked(move)
-            start = move if first is None else first
-            if not child.is_terminal() and child.current_player == player:
-                waiting.append((child, start))
-            else:
-                ends.setdefault(child.key(), (child, start))
-    return ends
+    that position, and the first decision towards it (:meth:`State.turn_ends`)."""
+    return state.turn_ends()
 
 
 def turn_values(state: State, evaluator: Evaluator) -> dict[Hashable, tuple[float, Move]]:
@@ -90,8 +67,8 @@ def noisy_turn_move(state: State, evaluator: Evaluator, seed: int, noise: float)
     """The decision that starts the player's best way to end its turn, each ending's
     value blurred by :func:`play_noise` (``noise`` in the evaluator's units; none at 0,
     and then the first of the best endings)."""
-    if isinstance(state, TablesState) and state.phase != MOVE:
-        raise ValueError(f"'{state.to_text()}' is not a checker move")
+    if state.decision_kind() is not DecisionKind.PLAY:
+        raise ValueError(f"'{state.to_text()}' is not a play of the game (a cube's decision?)")
     values = turn_values(state, evaluator)
     if not values:
         raise ValueError(f"no decision to take in '{state.to_text()}'")
@@ -168,7 +145,7 @@ def after_throws(state: State, player: str, evaluator: Evaluator) -> float:
     at the other player's decision (an answer to a double), the one best for them.  A
     finished game or a new manche (a dropped double) is judged by the evaluator, from
     the score.  The evaluator is assumed zero-sum, as backgammon's is."""
-    if state.is_terminal() or getattr(state, "phase", None) == OPENING:
+    if state.is_terminal() or state.decision_kind() is DecisionKind.OPENING:
         return evaluator(state, player)
     if state.is_chance_node():
         return sum(chance * evaluator(state.apply_unchecked(throw), player)

@@ -12,10 +12,10 @@ turns (the doubling cube, matches) and at the end of a game.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Self
 
-from engines.core import CHANCE, PASS, TERMINAL, Dice, Game, State
+from engines.core import CHANCE, PASS, TERMINAL, DecisionKind, Dice, Game, Move, State
 from engines.tables.board import PLAYERS
 from engines.tables.moves import (
     CHECKER_MOVES,
@@ -28,6 +28,7 @@ from engines.tables.rules import (
     Side,
     Step,
     TablesRules,
+    complete_plays,
     legal_steps,
     pips,
     remaining,
@@ -36,6 +37,11 @@ from engines.tables.rules import (
 OPENING, CUBE, ANSWER, DICE, MOVE, OVER = range(6)
 """Phases: opening throw (chance), roll or double (decision), take or drop
 (decision of the other side), dice (chance), checker moves, game over."""
+KIND_OF_PHASE = (
+    DecisionKind.OPENING, DecisionKind.CUBE, DecisionKind.ANSWER, DecisionKind.THROW,
+    DecisionKind.PLAY, DecisionKind.PLAY,
+)
+"""What each phase waits for (:meth:`TablesState.decision_kind`)."""
 
 PASS_ONLY = (PASS,)
 PLAYER_AT: tuple[tuple[str, str], ...] = (
@@ -76,6 +82,23 @@ class TablesState(State):
 
     def _set_player(self) -> None:
         self.current_player = PLAYER_AT[self.phase][self.mover]
+
+    def decision_kind(self) -> DecisionKind:
+        return KIND_OF_PHASE[self.phase]
+
+    def turn_ends(self) -> dict[Hashable, tuple[State, Move]]:
+        """The turn's endings from the complete plays of the dice (checker moves only)."""
+        if self.phase != MOVE:
+            return super().turn_ends()
+        ends: dict[Hashable, tuple[State, Move]] = {}
+        for sides, play in complete_plays(self.rules, *self.sides(), self.dice).items():
+            if not play:  # the dice cannot be played: no decision but to pass
+                continue
+            after: State = self
+            for move in play:
+                after = after.apply_unchecked(move)
+            ends[sides] = (after, play[0])
+        return ends
 
     # -- the checkers -----------------------------------------------------------
 

@@ -7,8 +7,8 @@ import pytest
 
 from engines import find_game
 from engines.ai import make_bot
-from engines.ai.bots import TURN_NOISE
 from engines.ai.evaluation import evaluator_for
+from engines.ai.profiles import profile_for
 from engines.ai.turns import after_throws, noisy_choice
 from engines.backgammon import BackgammonState
 from engines.tables import ANSWER, CUBE
@@ -49,7 +49,7 @@ MISSED = {
         "one throw on, the expert takes a double gnubg passes, by 0.025 of its evaluator",
 }
 """Known misses of the expert (answering at once, 0-ply, it would drop there, but it
-loses far more over the answers gnubg judged: see ``CUBE_GAMES``)."""
+loses far more over the answers gnubg judged: see ``AiProfile.cube_without_search``)."""
 
 
 @pytest.mark.parametrize("text", [
@@ -136,7 +136,7 @@ def test_without_noise_the_choice_is_the_evaluators_best() -> None:
 
 def test_the_joueur_misjudges_a_close_double_now_and_then_always_the_same_way() -> None:
     state = position(BORDERLINE)
-    noise = TURN_NOISE["backgammon"]["joueur"]
+    noise = profile_for(GAME).turn_noise["joueur"]
     assert EVALUATOR is not None
     assert noisy_choice(state, EVALUATOR, 0, 0.0) == DOUBLE  # noiseless
     choices = [make_bot("joueur", GAME, seed=seed).choose(state) for seed in range(40)]

@@ -11,9 +11,10 @@ import pytest
 
 from engines import find_game
 from engines.ai import make_bot
-from engines.ai.bots import BARRICADES_NOISE, INTERMEDIATE_NOISE, TURN_NOISE
 from engines.ai.eval_backgammon import POINTS_SCALE
+from engines.ai.eval_barricades import BARRICADES_NOISE
 from engines.ai.evaluation import evaluator_for
+from engines.ai.profiles import INTERMEDIATE_NOISE, profile_for
 from engines.ai.turns import (
     FILTER_KEEP,
     FILTER_MARGIN,
@@ -187,15 +188,18 @@ def test_the_noise_is_the_seeds_own() -> None:
 
 
 def test_the_noise_of_the_tables_games_is_gnubgs_intermediate() -> None:
-    assert TURN_NOISE["backgammon"]["joueur"] == pytest.approx(INTERMEDIATE_NOISE / POINTS_SCALE)
-    assert TURN_NOISE["jacquet"]["joueur"] == INTERMEDIATE_NOISE == 0.04
-    assert TURN_NOISE["barricades"]["joueur"] == BARRICADES_NOISE
+    def noise(spec: str) -> float:
+        return profile_for(find_game(spec)).turn_noise["joueur"]
+
+    assert noise("backgammon") == pytest.approx(INTERMEDIATE_NOISE / POINTS_SCALE)
+    assert noise("jacquet") == INTERMEDIATE_NOISE == 0.04
+    assert noise("barricades") == BARRICADES_NOISE
 
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_the_joueur_errs_now_and_then_and_never_grossly(spec: str) -> None:
     joueur = make_bot("joueur", spec, nodes=1)
-    noise = TURN_NOISE[joueur.game.id]["joueur"]
+    noise = profile_for(joueur.game).turn_noise["joueur"]
     differ = 0
     for state in POSITIONS[spec]:
         values = plain_values(state)
@@ -247,5 +251,5 @@ def test_noisy_turns_are_for_checker_moves_only() -> None:
     game = find_game("backgammon")
     evaluator = evaluator_for(game)
     assert evaluator is not None
-    with pytest.raises(ValueError, match="not a checker move"):
+    with pytest.raises(ValueError, match="not a play of the game"):
         noisy_turn_move(game.initial_state(), evaluator, 0, 0.01)
