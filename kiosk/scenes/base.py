@@ -43,7 +43,16 @@ class Scene:
         return self.kiosk.tr.pick(french, english)
 
     def enter(self) -> None:
-        """Called when the scene becomes the top of the stack."""
+        """Called when the scene becomes the top of the stack (and, by default, when the
+        scene that covered it closes: :meth:`resume`)."""
+
+    def pause(self) -> None:
+        """Another scene covers it (the rules page, a question): it stays on the stack,
+        and what it holds (a board's lights) stays as it is."""
+
+    def resume(self) -> None:
+        """The scene that covered it closed: it is the top again."""
+        self.enter()
 
     def hardware_button(self, name: str) -> None:
         """A physical button other than menu and back (``hint``)."""
@@ -56,7 +65,8 @@ class Scene:
         """The physical shut-the-box's flaps moved: ``down`` are shut."""
 
     def leave(self) -> None:
-        """Called when another scene covers or replaces it."""
+        """Called when it closes for good (taken off the stack, replaced, or the stack
+        reset): what it holds is let go."""
 
     def pointer(self, event: Pointer) -> None:
         """A touch or mouse step, in canvas coordinates."""
@@ -130,20 +140,22 @@ class SceneStack:
         return [scene.name for scene in self._scenes]
 
     def push(self, scene: Scene) -> None:
+        """``scene`` over the top one, which is paused (not closed)."""
         self.version += 1
         if self.top is not None:
-            self.top.leave()
+            self.top.pause()
         self._scenes.append(scene)
         scene.enter()
 
     def pop(self) -> None:
+        """The top scene closed; the one under it resumes."""
         if len(self._scenes) <= 1:
             return
         self.version += 1
         self._scenes.pop().leave()
         top = self.top
         if top is not None:
-            top.enter()
+            top.resume()
 
     def replace(self, scene: Scene) -> None:
         self.version += 1

@@ -172,3 +172,23 @@ def test_without_hardware_nothing_follows_a_board() -> None:
     kiosk = Kiosk(load_settings(), worker=InlineWorker(), sounds=Sounds(muted=True))
     scene = PlayScene(kiosk, entry("reversi"), Table(SPEC, (HUMAN, HUMAN)))
     assert scene.board is None and not scene.follows_board
+
+
+def test_the_rules_page_over_a_game_keeps_its_board_lit_and_closing_the_game_darkens_it() -> None:
+    from kiosk.scenes.rules import RulesScene
+
+    kiosk, board, mapping = board_kiosk()
+    scene = start(kiosk, (HUMAN, HUMAN))
+    set_up(scene, board, mapping)
+    steps(kiosk, 30)
+    shown = dict(board.leds.lit)
+    assert shown, "the moves a hand may make are lit"
+    kiosk.push(RulesScene(kiosk, "reversi"))  # covered, not closed
+    steps(kiosk, 30)
+    assert dict(board.leds.lit) == shown
+    kiosk.stack.pop()  # back to the game: the same lights
+    steps(kiosk, 30)
+    assert dict(board.leds.lit) == shown
+    kiosk.home()  # the game closed
+    steps(kiosk, 5)
+    assert not board.leds.lit
