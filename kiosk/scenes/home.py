@@ -90,7 +90,7 @@ class HomeScene(Scene):
                     self.open(game)
             card = self.resume_card
             if card is not None and card is self.pressed and card.collidepoint(event.pos):
-                self.resume()
+                self.resume_game()
             self.pressed = None
 
     def open(self, game: Entry) -> None:
@@ -99,7 +99,7 @@ class HomeScene(Scene):
         self.kiosk.sounds.play("move")
         self.kiosk.push(SetupScene(self.kiosk, game))
 
-    def resume(self) -> None:
+    def resume_game(self) -> None:
         """Back into the game left for the menu, as it was."""
         from kiosk.scenes.play import PlayScene
 

@@ -192,3 +192,18 @@ def test_the_rules_page_over_a_game_keeps_its_board_lit_and_closing_the_game_dar
     kiosk.home()  # the game closed
     steps(kiosk, 5)
     assert not board.leds.lit
+
+
+def test_back_from_a_game_s_setup_to_home_stays_home_while_a_game_waits() -> None:
+    from kiosk.scenes.home import HomeScene
+    from kiosk.scenes.setup import SetupScene
+
+    kiosk, _, _ = board_kiosk()
+    scene = start(kiosk, (HUMAN, HUMAN))
+    scene.play(scene.state.legal_moves()[0])
+    steps(kiosk, 60)
+    kiosk.home()  # the game waits for the menu
+    assert kiosk.keeper.suspended() is scene.run
+    kiosk.push(SetupScene(kiosk, entry("moulin")))
+    kiosk.pop()
+    assert isinstance(kiosk.stack.top, HomeScene) and len(kiosk.stack) == 1
