@@ -24,6 +24,7 @@ from kiosk.hardware import HardwareLink
 from kiosk.i18n import Translator
 from kiosk.keeper import GameKeeper
 from kiosk.lessons.progress import LessonProgress
+from kiosk.navigation import Navigator
 from kiosk.pin_guard import PinGuard
 from kiosk.records import Records, bilingual
 from kiosk.scenes.base import Scene, SceneStack
@@ -69,6 +70,8 @@ class Kiosk:
         self.config_files = loaded.files
         self.tr = Translator(self.settings.language)
         self.stack = SceneStack()
+        self.go = Navigator(self)
+        """Where a screen leads (:mod:`kiosk.navigation`): scenes import no other scene."""
         self.canvas = pygame.Surface(CANVAS)
         self.worker = worker if worker is not None else AiWorker()
         self.hardware = hardware if hardware is not None else HardwareLink()
@@ -107,20 +110,16 @@ class Kiosk:
 
     def home(self) -> None:
         """Back to the game menu (the stack holds only it); a game left there waits."""
-        from kiosk.scenes.home import HomeScene
-
         self.keeper.suspend()
-        self.stack.reset(HomeScene(self))
+        self.stack.reset(self.go.home_screen())
 
     def attract(self) -> None:
-        from kiosk.scenes.attract import AttractScene
-
         abandoned = self.keeper.left()
         if abandoned is not None:
             self.records.event("idle-abandon", f"{abandoned.table.spec} {len(abandoned.moves)}")
         self.records.event("attract")
         self.lesson_progress = LessonProgress()
-        self.stack.reset(AttractScene(self))
+        self.stack.reset(self.go.demonstrations())
 
     def push(self, scene: Scene) -> None:
         self.guard(lambda: self.stack.push(scene))
@@ -330,9 +329,7 @@ class Kiosk:
             )
 
     def _safe_home(self) -> Scene:
-        from kiosk.scenes.home import HomeScene
-
-        return HomeScene(self)
+        return self.go.home_screen()
 
     # ------------------------------------------------------------------ settings
 

@@ -188,7 +188,6 @@ def resume_last_game(kiosk: Kiosk) -> bool:
         return False
     from engines import find_game
     from kiosk.catalog import entry
-    from kiosk.scenes.play import PlayScene
     from kiosk.table import CONTROLLER_LABELS, Table
 
     try:
@@ -201,10 +200,7 @@ def resume_last_game(kiosk: Kiosk) -> bool:
         if unknown:
             raise ValueError(f"unknown controllers {unknown}")
         table = Table(saved.spec, saved.controllers, saved.seed)
-        scene = PlayScene(
-            kiosk, entry(game.id), table, moves=list(saved.moves), started=saved.started
-        )
-        kiosk.stack.push(scene)
+        kiosk.go.saved_game(entry(game.id), table, list(saved.moves), saved.started)
     except Exception as error:
         kiosk.keeper.forget()
         kiosk.home()

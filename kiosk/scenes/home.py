@@ -60,9 +60,7 @@ class HomeScene(Scene):
         self.owners = LongPress(TITLE_AREA)
 
     def _owners(self) -> None:
-        from kiosk.scenes.admin.pin import PinScene
-
-        self.kiosk.push(PinScene(self.kiosk))
+        self.kiosk.go.owners_pin()
 
     def update(self, dt: float) -> None:
         if self.owners.update(dt):
@@ -94,21 +92,17 @@ class HomeScene(Scene):
             self.pressed = None
 
     def open(self, game: Entry) -> None:
-        from kiosk.scenes.setup import SetupScene
-
         self.kiosk.sounds.play("move")
-        self.kiosk.push(SetupScene(self.kiosk, game))
+        self.kiosk.go.setup(game)
 
     def resume_game(self) -> None:
         """Back into the game left for the menu, as it was."""
-        from kiosk.scenes.play import PlayScene
-
         run = self.waiting
         if run is None or run is not self.kiosk.keeper.suspended():
             self.enter()
             return
         self.kiosk.sounds.play("move")
-        self.kiosk.push(PlayScene(self.kiosk, entry(run.game.id), run.table, run=run))
+        self.kiosk.go.back_to_game(entry(run.game.id), run)
 
     def draw(self, canvas: pygame.Surface) -> None:
         draw_backdrop(canvas)

@@ -93,10 +93,8 @@ class LessonMenuScene(Scene):
         )
 
     def open(self, lesson: Lesson) -> None:
-        from kiosk.scenes.lesson import LessonScene
-
         self.kiosk.sounds.play("move")
-        self.kiosk.push(LessonScene(self.kiosk, self.entry, lesson))
+        self.kiosk.go.lesson(self.entry, lesson)
 
     def suggested(self) -> Lesson | None:
         """The first lesson not yet followed to its end."""

@@ -386,17 +386,13 @@ class PlayScene(Scene):
         """"Quitter la partie ?" over a game with moves made and not over."""
         if self.demo or not self.run.moves or self.state.is_terminal():
             return False
-        from kiosk.scenes.leave import LeaveGameScene
-
         self.still_there = None
         self.drag_from = self.drag_pos = None
-        self.kiosk.push(LeaveGameScene(self.kiosk, self))
+        self.kiosk.go.leave_game(self)
         return True
 
     def _rules(self) -> None:
-        from kiosk.scenes.rules import RulesScene
-
-        self.kiosk.push(RulesScene(self.kiosk, self.entry.game_id))
+        self.kiosk.go.rules(self.entry.game_id)
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -474,12 +470,10 @@ class PlayScene(Scene):
         return True
 
     def _show_results(self) -> None:
-        from kiosk.scenes.results import ResultsScene
-
         if self.demo:
             return
         self.kiosk.sounds.play("win")
-        self.kiosk.push(ResultsScene(self.kiosk, self.entry, self.run))
+        self.kiosk.go.results(self.entry, self.run)
 
     # ------------------------------------------------------------------ input
 

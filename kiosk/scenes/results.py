@@ -61,11 +61,9 @@ class ResultsScene(ButtonScene):
         return rect
 
     def _again(self) -> None:
-        from kiosk.scenes.play import PlayScene
-
         table = self.run.table
         fresh = type(table)(table.spec, table.controllers, table.seed + 1)
-        self.kiosk.stack.reset(PlayScene(self.kiosk, self.entry, fresh))
+        self.kiosk.go.play_again(self.entry, fresh)
 
     def headline(self) -> str:
         outcome = self.run.state.outcome()

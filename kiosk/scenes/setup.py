@@ -290,14 +290,10 @@ class SetupScene(ButtonScene):
         return action
 
     def _learn(self) -> None:
-        from kiosk.scenes.lessons_menu import LessonMenuScene
-
-        self.kiosk.push(LessonMenuScene(self.kiosk, self.entry))
+        self.kiosk.go.lessons(self.entry)
 
     def _rules(self) -> None:
-        from kiosk.scenes.rules import RulesScene
-
-        self.kiosk.push(RulesScene(self.kiosk, self.entry.game_id))
+        self.kiosk.go.rules(self.entry.game_id)
 
     def table(self, rng: random.Random | None = None) -> Table:
         """The table as chosen; who starts drawn by lot where the game says so."""
@@ -313,8 +309,6 @@ class SetupScene(ButtonScene):
         return Table(spec, tuple(self.controllers), rng.randrange(1 << 30))
 
     def _play(self) -> None:
-        from kiosk.scenes.play import PlayScene
-
         table = self.table()
         game = find_game(table.spec)
         if self.entry.first_by_lot(self.preset) and not self.entry.lot_by_dice:
@@ -325,7 +319,7 @@ class SetupScene(ButtonScene):
                 self.kiosk.notify(
                     self._("Le sort désigne qui commence : {seat}").format(seat=first), 6.0
                 )
-        self.kiosk.replace_top(PlayScene(self.kiosk, self.entry, table))
+        self.kiosk.go.play(self.entry, table)
 
     # ---------------------------------------------------------------- drawing
 

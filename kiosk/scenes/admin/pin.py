@@ -135,11 +135,9 @@ class PinScene(ButtonScene):
             return
         pin = kiosk.settings.admin_pin
         if is_code(pin) and is_code(self.digits) and self.digits == pin:
-            from kiosk.scenes.admin.menu import AdminMenuScene
-
             guard.accepted()
             kiosk.records.event("admin", "")
-            kiosk.replace_top(AdminMenuScene(kiosk))
+            kiosk.go.owners_menu()
             return
         delay = guard.refused(kiosk.now)
         kiosk.records.event("pin-wrong", str(guard.wrong))

@@ -202,9 +202,7 @@ class SettingsScene(AdminScene):
         )
 
     def _change_code(self) -> None:
-        from kiosk.scenes.admin.pin_change import PinChangeScene
-
-        self.kiosk.push(PinChangeScene(self.kiosk))
+        self.kiosk.go.pin_change()
 
     def _row(self, y: int, choices: list[tuple[str, Callable[[], None], bool, int]]) -> None:
         x = LEFT_X
