@@ -273,7 +273,7 @@ class Soak:
         self._attract_again()
         scene = self.scene
         demo, finished = scene.demo, scene.shows_finished
-        if isinstance(demo, PlayScene) and demo.ticket is not None:
+        if isinstance(demo, PlayScene) and demo.machine.thinking:
             # The machine thinks in its own process, in real time: the kiosk's clock
             # waits for it (the answer is collected, nothing else moves).
             kiosk.step(0.0)

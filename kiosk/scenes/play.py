@@ -28,11 +28,12 @@ from kiosk.scenes.animation import BANNER, Banner, Transition
 from kiosk.scenes.base import Scene
 from kiosk.scenes.choice_pages import MOST_BUTTONS, page_count, page_of
 from kiosk.scenes.chrome import draw_backdrop
+from kiosk.scenes.idle_watch import StillThere
+from kiosk.scenes.machine_turns import MachineTurns, parsed
 from kiosk.scenes.overlays import (
     CUBE_ROOM,
     draw_cube_and_status,
     draw_demo_banner,
-    draw_still_there,
 )
 from kiosk.scenes.panels import PanelContent, SeatPanel
 from kiosk.scenes.seating import BOARD, DEMO_CAPTION, Seating, edges
@@ -111,8 +112,8 @@ class PlayScene(Scene):
         self.dice = DiceRoll()
         self.transition: Transition | None = None
         self.banner: Banner | None = None
-        self.ticket: int | None = None
-        self.hint_ticket: int | None = None
+        self.machine = MachineTurns(kiosk)
+        """The questions to the thinking process: the machine's decision, a hint."""
         self.hint: Any = None
         self.waited = 0.0
         self.clock = 0.0
@@ -123,7 +124,8 @@ class PlayScene(Scene):
         self._paged: tuple[Any, ...] = ()
         self.drag_from: int | None = None
         self.drag_pos: tuple[float, float] | None = None
-        self.still_there: float | None = None
+        self.idle = StillThere(kiosk)
+        """"Are you still there?" when nobody touches the game."""
         self.finished_for = 0.0
         self.results_shown = False
         self._names: tuple[str, ...] = ()
@@ -293,10 +295,7 @@ class PlayScene(Scene):
 
     def _undo(self, seat: int) -> None:
         """``seat`` takes back its own last decision and what the machines played after it."""
-        for ticket in (self.ticket, self.hint_ticket):
-            if ticket is not None:
-                self.kiosk.worker.cancel(ticket)
-        self.ticket = self.hint_ticket = None
+        self.machine.forget()
         if self.run.undo(seat):
             self.transition = None
             self.message = (self._("Coup annulé."), "", False)
@@ -306,9 +305,7 @@ class PlayScene(Scene):
 
     def _take_back(self, count: int) -> None:
         """The previous position was restored on the board: those decisions are undone."""
-        if self.ticket is not None:
-            self.kiosk.worker.cancel(self.ticket)
-            self.ticket = None
+        self.machine.forget_move()
         if self.run.take_back(count):
             self.transition = None
             self.message = (self._("Coup repris sur le plateau."), "", False)
@@ -370,10 +367,7 @@ class PlayScene(Scene):
             self._ask_hint()
 
     def _ask_hint(self) -> None:
-        if self.hint_ticket is None:
-            self.hint_ticket = self.kiosk.worker.ask(
-                self.run.table.spec, list(self.run.moves), "joueur", len(self.run.moves), 1.0
-            )
+        if self.machine.ask_hint(self.run):
             self.message = (self._("Je cherche un conseil…"), "", False)
 
     def _quit(self) -> None:
@@ -386,7 +380,7 @@ class PlayScene(Scene):
         """"Quitter la partie ?" over a game with moves made and not over."""
         if self.demo or not self.run.moves or self.state.is_terminal():
             return False
-        self.still_there = None
+        self.idle.dismiss()
         self.drag_from = self.drag_pos = None
         self.kiosk.go.leave_game(self)
         return True
@@ -424,50 +418,35 @@ class PlayScene(Scene):
                 self.waited = 0.0
                 self._roll()
             return
-        if machine and self.ticket is None and self.waited >= 0.05:
-            level = self.run.controller(seat or 0)
-            self.ticket = self.kiosk.worker.ask(
-                self.run.table.spec,
-                list(self.run.moves),
-                level,
-                self.run.table.seed + len(self.run.moves),
-            )
+        if machine and not self.machine.thinking and self.waited >= 0.05:
+            self.machine.ask_move(self.run, self.run.controller(seat or 0))
             self.waited = 0.0
 
     def _collect_answers(self) -> None:
-        for answer in self.kiosk.worker.poll():
-            if answer.ticket == self.hint_ticket:
-                self.hint_ticket = None
-                if answer.move is not None and not self.state.is_terminal():
-                    try:
-                        self.hint = self.run.game.parse_move(self.state, answer.move)
-                    except Exception:
-                        self.hint = None
-                    if self.hint is not None:
-                        text = self.pick(*self.presentation.describe(self.state, self.hint))
-                        self.message = (self._("Conseil : {move}").format(move=text), "", False)
-            elif answer.ticket == self.ticket:
-                self.ticket = None
-                if answer.move is None:
-                    log.error("l'IA n'a pas répondu : %s", answer.error)
-                    move = self.state.legal_moves()[0]
-                else:
-                    move = self.run.game.parse_move(self.state, answer.move)
-                self.play(move)
+        answers = self.machine.collect()
+        hint = answers.hint
+        if hint is not None and hint.move is not None and not self.state.is_terminal():
+            try:
+                self.hint = parsed(self.run, hint.move)
+            except Exception:
+                self.hint = None
+            if self.hint is not None:
+                text = self.pick(*self.presentation.describe(self.state, self.hint))
+                self.message = (self._("Conseil : {move}").format(move=text), "", False)
+        answer = answers.move
+        if answer is not None:
+            if answer.move is None:
+                log.error("l'IA n'a pas répondu : %s", answer.error)
+                move = self.state.legal_moves()[0]
+            else:
+                move = parsed(self.run, answer.move)
+            self.play(move)
 
     def _check_still_there(self, dt: float) -> bool:
-        """True while the "are you still there?" question is up."""
+        """True while the "are you still there?" question is up (games with people)."""
         if self.demo or self.run.table.humans == 0:
             return False
-        settings = self.kiosk.settings
-        if self.still_there is None:
-            if self.kiosk.idle_for() > settings.still_there_after:
-                self.still_there = settings.still_there_countdown
-            return False
-        self.still_there -= dt
-        if self.still_there <= 0:
-            self.kiosk.attract()
-        return True
+        return self.idle.update(dt)
 
     def _show_results(self) -> None:
         if self.demo:
@@ -478,9 +457,9 @@ class PlayScene(Scene):
     # ------------------------------------------------------------------ input
 
     def pointer(self, event: Pointer) -> None:
-        if self.still_there is not None:
+        if self.idle.asking:
             if event.phase is Phase.UP:
-                self.still_there = None
+                self.idle.dismiss()
             return
         if self.demo:
             return
@@ -609,8 +588,8 @@ class PlayScene(Scene):
         self.menu.draw(canvas)
         if self.demo and self.demo_banner:
             self._draw_demo_banner(canvas)
-        if self.still_there is not None:
-            self._draw_still_there(canvas)
+        if self.idle.asking:
+            self.idle.draw(canvas)
         self._drawn_picture = self._picture()
 
     def _layer_picture(self, marks: dict[int, str]) -> tuple[object, ...]:
@@ -641,7 +620,7 @@ class PlayScene(Scene):
         if (
             self.transition is not None
             or self.dice.rolling
-            or self.still_there is not None
+            or self.idle.asking
             or (banner is not None and self.clock - banner.start < BANNER)
         ):
             return True
@@ -655,7 +634,7 @@ class PlayScene(Scene):
         banner = self.banner
         if (
             not drawn
-            or self.still_there is not None
+            or self.idle.asking
             or (banner is not None and self.clock - banner.start < BANNER)
         ):
             return None
@@ -724,7 +703,7 @@ class PlayScene(Scene):
         content = PanelContent(name, label, self.colours[seat], to_move=acting)
         if acting:
             if controller != HUMAN or self.demo:
-                content.thinking = self.ticket is not None
+                content.thinking = self.machine.thinking
                 content.headline = (
                     self._("La machine réfléchit")
                     if content.thinking
@@ -772,11 +751,3 @@ class PlayScene(Scene):
     def _draw_demo_banner(self, canvas: pygame.Surface) -> None:
         name = self.pick(self.entry.name_fr, self.entry.name_en)
         draw_demo_banner(canvas, name, self._("Touchez l'écran pour jouer"))
-
-    def _draw_still_there(self, canvas: pygame.Surface) -> None:
-        draw_still_there(
-            canvas,
-            self._("Vous êtes toujours là ?"),
-            max(0, int(self.still_there or 0) + 1),
-            self._("Touchez l'écran pour continuer la partie."),
-        )

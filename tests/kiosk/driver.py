@@ -48,7 +48,7 @@ def settle(kiosk: Kiosk, limit: int = 600) -> None:
         scene = kiosk.stack.top
         if not isinstance(scene, PlayScene):
             return
-        if scene.transition is None and scene.ticket is None and not scene.dice.rolling:
+        if scene.transition is None and not scene.machine.thinking and not scene.dice.rolling:
             return
         kiosk.step()
 

@@ -51,10 +51,10 @@ def test_still_there_then_demonstrations() -> None:
     scene = PlayScene(kiosk, entry("moulin"), Table("moulin", (HUMAN, HUMAN)))
     kiosk.stack.push(scene)
     steps(kiosk, int(kiosk.settings.still_there_after * 60) + 10)
-    assert scene.still_there is not None, "the question is up"
+    assert scene.idle.asking, "the question is up"
     kiosk.draw()
     tap(kiosk, (960, 540))
-    assert scene.still_there is None and kiosk.stack.top is scene, "a touch keeps the game"
+    assert not scene.idle.asking and kiosk.stack.top is scene, "a touch keeps the game"
     steps(
         kiosk,
         int((kiosk.settings.still_there_after + kiosk.settings.still_there_countdown) * 60) + 30,

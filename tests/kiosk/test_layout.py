@@ -269,7 +269,7 @@ def hints(kiosk: Kiosk, scene: PlayScene) -> list[str]:
     moves = sorted({str(m) for m in scene.state.legal_moves()}, key=len)[-HINTS:]
     kiosk.worker = Suggests(moves)
     for _ in moves:
-        scene.hint_ticket = None
+        scene.machine.hint_ticket = None
         scene._ask_hint()
         kiosk.step()
         said.append(scene.message[0])
@@ -502,7 +502,7 @@ def test_the_question_over_an_idle_game_shows_whole(lang: str) -> None:
     kiosk = kiosk_for(lang)
     scene = mid_game(kiosk, entry("backgammon"), "backgammon")
     kiosk.stack.reset(scene)
-    scene.still_there = 9.5
+    scene.idle.countdown = 9.5
     found = report(f"still there ({lang})", frame_faults(kiosk))
     assert not found, "\n" + "\n".join(found)
 
