@@ -12,9 +12,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from engines.core import CHANCE, Game, RulesError, SpecError, State, complete_turns, perft
+from engines.core import CHANCE, Game, RulesError, SpecError, State
 from engines.registry import all_specs, find_game, game_classes
 from engines.speed import measure_speed
+from engines.walks import complete_turns, perft
 
 EXIT_BAD_INPUT = 2
 

@@ -18,7 +18,6 @@ from engines.core import (
     Remove,
     State,
     draw,
-    moves_of_steps,
     win,
 )
 from engines.latrunculi.board import (
@@ -40,6 +39,7 @@ from engines.latrunculi.rules import (
     remember,
 )
 from engines.latrunculi.text import render_diagram, write_position
+from engines.walks import moves_of_steps
 
 if TYPE_CHECKING:
     from engines.latrunculi.game import Latrunculi

@@ -8,11 +8,12 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engines.core import TERMINAL, Outcome, PathMove, State, moves_of_steps
+from engines.core import TERMINAL, Outcome, PathMove, State
 from engines.tablut.board import PLAYERS, SEG_KING, SEG_MAN, SEG_SLOW, SLOT_OF, WALL
 from engines.tablut.playout import playout
 from engines.tablut.rules import free_paths, generate, judge, king_taken, play
 from engines.tablut.text import render_diagram, write_position
+from engines.walks import moves_of_steps
 
 if TYPE_CHECKING:
     from engines.tablut.game import Tablut

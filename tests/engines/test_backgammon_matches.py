@@ -11,14 +11,9 @@ from hypothesis import strategies as st
 
 from engines import find_game
 from engines.backgammon import BackgammonState
-from engines.core import (
-    CHANCE,
-    TERMINAL,
-    NotationError,
-    State,
-    complete_turns,
-)
+from engines.core import CHANCE, TERMINAL, NotationError, State
 from engines.tables import ANSWER, CUBE, DICE, OPENING, complete_plays
+from engines.walks import complete_turns
 from tests.engines.backgammon_positions import (
     START,
     START_POINTS,

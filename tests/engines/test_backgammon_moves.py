@@ -9,14 +9,10 @@ import pytest
 from engines import find_game
 from engines.backgammon import BackgammonState, position_id
 from engines.cli import main
-from engines.core import (
-    CHANCE,
-    PASS,
-    IllegalMoveError,
-    complete_turns,
-)
+from engines.core import CHANCE, PASS, IllegalMoveError
 from engines.tables import ROLLS
 from engines.tables.rules import Side
+from engines.walks import complete_turns
 from tests.engines.backgammon_positions import (
     START,
     START_POINTS,

@@ -36,16 +36,8 @@ from engines.barricades import (
     BarricadesState,
     PutBarricade,
 )
-from engines.core import (
-    CHANCE,
-    PASS,
-    TERMINAL,
-    Dice,
-    IllegalMoveError,
-    NotationError,
-    SpecError,
-    complete_turns,
-)
+from engines.core import CHANCE, PASS, TERMINAL, Dice, IllegalMoveError, NotationError, SpecError
+from engines.walks import complete_turns
 
 
 def game_of(spec: str) -> Barricades:

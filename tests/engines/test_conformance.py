@@ -23,8 +23,8 @@ from engines.core import (
     Remove,
     SpecError,
     State,
-    complete_turns,
 )
+from engines.walks import complete_turns
 
 SPECS = all_specs()
 MAX_DECISIONS = 20_000

@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines import find_game
-from engines.core import CHANCE, PASS, IllegalMoveError, NotationError, State, complete_turns
+from engines.core import CHANCE, PASS, IllegalMoveError, NotationError, State
 from engines.jacquet import NAMES, RULES, JacquetState, number_of, source_name
 from engines.tables import complete_plays
+from engines.walks import complete_turns
 from tests.engines.test_backgammon_peers import reference_plays, sample_states
 
 START_TEXT = "...........b15...........n15 - ouverture 0"

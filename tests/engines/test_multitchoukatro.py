@@ -10,14 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engines import find_game
-from engines.core import (
-    TERMINAL,
-    IllegalMoveError,
-    NotationError,
-    Place,
-    SpecError,
-    complete_turns,
-)
+from engines.core import TERMINAL, IllegalMoveError, NotationError, Place, SpecError
 from engines.multitchoukatro import (
     NORD,
     SUD,
@@ -25,6 +18,7 @@ from engines.multitchoukatro import (
     sow,
     sow_once,
 )
+from engines.walks import complete_turns
 from tests.engines import test_conformance as conformance
 
 GAME = find_game("multitchoukatro")

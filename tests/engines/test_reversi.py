@@ -7,8 +7,9 @@ import random
 import pytest
 
 from engines import find_game
-from engines.core import PASS, TERMINAL, IllegalMoveError, NotationError, State, perft
+from engines.core import PASS, TERMINAL, IllegalMoveError, NotationError, State
 from engines.reversi import ReversiState, flipped_bits, legal_bits
+from engines.walks import perft
 
 REVERSI = find_game("reversi")
 OTHELLO = find_game("reversi:othello")

@@ -8,9 +8,10 @@ from collections import Counter
 import pytest
 
 from engines import find_game
-from engines.core import IllegalMoveError, NotationError, SpecError, complete_turns
+from engines.core import IllegalMoveError, NotationError, SpecError
 from engines.rithmomachie import CAPTURES, FIRST, MOVE, Piece, RithmoState, Strike, Take
 from engines.rithmomachie.game import Rithmomachie
+from engines.walks import complete_turns
 
 BOISSIERE = "rithmomachie:boissiere"
 
