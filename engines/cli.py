@@ -121,6 +121,43 @@ def cmd_selfplay(args: argparse.Namespace) -> list[str]:
     return summary_lines(report)
 
 
+def cmd_review(args: argparse.Namespace) -> list[str]:
+    """Each decision of MOVEs weighed against the best: its loss, the verdict, the reason."""
+    from engines.ai.coach import judge
+    from engines.ai.reasons import reason_for
+
+    game = find_game(args.game)
+    state = game.from_text(args.position) if args.position else game.initial_state()
+    if args.seconds is not None and not args.seconds > 0:
+        raise UsageError(f"review: --seconds must be positive, not {args.seconds}")
+    if args.nodes is not None and args.nodes < 1:
+        raise UsageError(f"review: --nodes must be at least 1, not {args.nodes}")
+    seconds = args.seconds if args.seconds is not None or args.nodes is not None else 1.0
+    words = REVIEW_WORDS[args.lang]
+    lines = []
+    for number, text in enumerate(args.moves, 1):
+        move = game.parse_move(state, text)
+        if state.current_player is not CHANCE:
+            verdict = judge(state, move, seconds=seconds, nodes=args.nodes)
+            line = (f"{number}\t{state.current_player}\t{move}\t"
+                    f"{words['loss']} {verdict.loss:.3f} {verdict.scale}\t")
+            if verdict.flagged:
+                reason = reason_for(state, verdict).text(args.lang)
+                line += f"{words['mistake']}\t{words['best']} {verdict.best}\t{reason}"
+            else:
+                line += words["fine"]
+            lines.append(line)
+        state = state.apply(move)
+    return lines
+
+
+REVIEW_WORDS = {
+    "fr": {"loss": "perte", "mistake": "erreur", "best": "meilleur :", "fine": "bien"},
+    "en": {"loss": "loss", "mistake": "mistake", "best": "best:", "fine": "fine"},
+}
+"""The review's own words, by language."""
+
+
 def check_bot_names(bots: Sequence[str], seats: int) -> None:
     """Refuse unknown bot names and more bots than seats."""
     from engines.ai import BOT_NAMES
@@ -207,6 +244,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--nodes", type=int, help="search budget per decision (reproducible)")
     p.add_argument("--json", action="store_true", help="the whole report as JSON")
     p.set_defaults(run=cmd_selfplay)
+
+    p = sub.add_parser("review", help="each decision of MOVEs weighed against the best, "
+                       "with the coach's verdict and reason")
+    positional_game(p)
+    moves_after(p)
+    p.add_argument("--seconds", type=float, help="judging time per decision (default 1)")
+    p.add_argument("--nodes", type=int, help="search budget per decision (reproducible)")
+    p.add_argument("--lang", default="fr", choices=("fr", "en"))
+    p.set_defaults(run=cmd_review)
 
     p = sub.add_parser("bench", help="random playouts/s and decisions/s")
     positional_game(p)

@@ -76,6 +76,8 @@ class SearchResult:
     solved: bool = False
     scores: list[tuple[Any, float]] = field(default_factory=list)
     """Root moves with their scores at ``depth`` (exact for the best, bounds below it)."""
+    previous: list[tuple[Any, float]] = field(default_factory=list)
+    """The same at the depth before ``depth`` (empty at depth 1)."""
 
 
 def terminal_score(state: State, player: str, ply: int) -> float:
@@ -138,6 +140,7 @@ class AlphaBeta:
         root = [(move, state.apply_unchecked(move)) for move in listed]
         self._order_root(root)
         completed: list[tuple[Any, float]] = []
+        previous: list[tuple[Any, float]] = []
         depth_done = 0
         solved = False
         try:
@@ -145,7 +148,7 @@ class AlphaBeta:
                 horizon = self._horizon
                 self._chance_seen = False
                 scores = self._root(root, depth)
-                completed, depth_done = scores, depth
+                previous, completed, depth_done = completed, scores, depth
                 rank = {id(move): i for i, (move, _) in enumerate(scores)}
                 root.sort(key=lambda pair: rank[id(pair[0])])
                 if self._horizon == horizon:
@@ -157,7 +160,7 @@ class AlphaBeta:
             # The best of the moves searched at the unfinished depth (the previous
             # best was searched first), unless a level needs every near-best score.
             if self._partial and (self.margin == 0.0 or not completed):
-                completed = _ranked(self._partial)
+                previous, completed = completed, _ranked(self._partial)
         if not completed:
             completed = [(root[0][0], 0.0)]
         return SearchResult(
@@ -168,6 +171,7 @@ class AlphaBeta:
             seconds=clock.elapsed(),
             solved=solved,
             scores=completed,
+            previous=previous,
         )
 
     def value(self, state: State, depth: int, clock: Clock) -> float:

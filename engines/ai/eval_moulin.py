@@ -7,6 +7,7 @@ for one side is minus its value for the other.
 from __future__ import annotations
 
 import math
+from types import MappingProxyType
 
 from engines.ai.evaluation import register_evaluator
 from engines.ai.profiles import AiProfile, register_profile
@@ -83,6 +84,7 @@ def evaluate(state: State, player: str) -> float:
     return math.tanh(sum(WEIGHTS[name] * value for name, value in terms.items()))
 
 
-register_profile("moulin", AiProfile(endgame="engines.ai.endgame_deeper"))
+register_profile("moulin", AiProfile(endgame="engines.ai.endgame_deeper",
+                                      coach_threshold=MappingProxyType({"share": 0.09})))
 """Few pieces left, the endgame player looks for forced wins first, deeper than the usual
-search (docs/ai/moulin.md)."""
+search (docs/ai/moulin.md). The coach speaks past 0.09 of a game lost (docs/ai/coach.md)."""

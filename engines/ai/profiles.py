@@ -49,6 +49,9 @@ class AiProfile:
     their own costs no depth."""
     endgame: str | None = None
     """The module of the game's endgame player (its ``endgame_player`` function)."""
+    coach_threshold: Mapping[str, float] = field(default_factory=lambda: MappingProxyType({}))
+    """Scale (``share``, ``points``) -> the loss past which the coach warns before a
+    decision (:mod:`engines.ai.coach`), measured by ``python -m bench.coach``."""
 
 
 PLAIN = AiProfile()

@@ -278,6 +278,21 @@ class MultitchoukatroSolver:
         except TooBigToSolve:
             return None
 
+    def move_values(self, state: State) -> list[tuple[Any, float]] | None:
+        """Each case's exact value for the mover: 1 if it wins with perfect play, else 0
+        (``None`` when the position is too big to solve within :data:`ORACLE_LIMIT`)."""
+        if not isinstance(state, MultitchoukatroState) or state.is_terminal():
+            return None
+        table = self.table(state.game)
+        try:
+            values = table.move_values(pack(state.board), len(table) + ORACLE_LIMIT)
+        except TooBigToSolve:
+            return None
+        return [(PLACES[case], float(wins)) for case, wins, _ in values]
+
+    def scale(self, state: State) -> str:
+        return "share"
+
     @staticmethod
     def _stubbornest(table: Table, key: int, values: list[Move], limit: int) -> int:
         """In a lost position, the case after which the opponent has the smallest share

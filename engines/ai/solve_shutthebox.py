@@ -204,6 +204,26 @@ class ShutTheBoxSolver:
         ]
 
     def best_move(self, state: State) -> Any | None:
+        ranked = self._ranked(state)
+        return None if ranked is None else max(ranked, key=lambda pair: pair[1])[0]
+
+    def move_values(self, state: State) -> list[tuple[Any, float]] | None:
+        """Each closing's exact value: the chance of winning when playing for a win (the
+        first of two, or after a score to beat), else minus the expected score."""
+        ranked = self._ranked(state)
+        return None if ranked is None else [(move, key[0]) for move, key in ranked]
+
+    def scale(self, state: State) -> str:
+        """``points`` for a player alone or the first of three or more, else ``share``."""
+        if isinstance(state, ShutTheBoxState) and not state.scores and (
+            len(state.players) != 2 or self.first_of_two_values(state.game.rules) is None
+        ):
+            return "points"
+        return "share"
+
+    def _ranked(self, state: State) -> list[tuple[Close, tuple[float, float]]] | None:
+        """Each closing with the key the best one maximises: its value, then (playing for a
+        win) minus the expected score to tell equal chances apart."""
         if not isinstance(state, ShutTheBoxState) or not state.options:
             return None
         rules = state.game.rules
@@ -212,23 +232,13 @@ class ShutTheBoxSolver:
         if not state.scores:
             first = self.first_of_two_values(rules) if len(state.players) == 2 else None
             if first is None:
-                return max(moves, key=lambda m: score_table[state.open & ~m.mask])
-            return max(
-                moves,
-                key=lambda m: (
-                    round(first[state.open & ~m.mask], 12),
-                    score_table[state.open & ~m.mask],
-                ),
-            )
+                return [(m, (score_table[state.open & ~m.mask],) * 2) for m in moves]
+            return [(m, (round(first[state.open & ~m.mask], 12),
+                         score_table[state.open & ~m.mask])) for m in moves]
         target = min(state.scores)
         table = self.target_values(rules, target, state.scores.count(target))
-        return max(
-            moves,
-            key=lambda m: (
-                round(table[state.open & ~m.mask], 12),
-                score_table[state.open & ~m.mask],
-            ),
-        )
+        return [(m, (round(table[state.open & ~m.mask], 12), score_table[state.open & ~m.mask]))
+                for m in moves]
 
 
 def _rules(game: Game) -> BoxRules:

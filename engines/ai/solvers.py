@@ -42,6 +42,21 @@ class MoveOracle(Protocol):
         ...
 
 
+@runtime_checkable
+class MoveValues(Protocol):
+    """A solver that knows the exact value of every decision of a position (the coach)."""
+
+    def move_values(self, state: State) -> list[tuple[Any, float]] | None:
+        """Each legal decision of ``state`` with its exact value for the player to move,
+        or ``None`` if the solver cannot tell (the scale: :meth:`scale`)."""
+        ...
+
+    def scale(self, state: State) -> str:
+        """``share`` (a share of a win, 0 to 1) or ``points`` (minus the player's expected
+        score) for the values of ``state``."""
+        ...
+
+
 _solvers: dict[str, Solver] = {}
 _loaded = False
 
@@ -88,5 +103,13 @@ def move_oracle_for(game: Game) -> MoveOracle | None:
     """The game's solver if it can name best moves."""
     solver = solver_for(game)
     if solver is not None and isinstance(solver, MoveOracle):
+        return solver
+    return None
+
+
+def move_values_for(game: Game) -> MoveValues | None:
+    """The game's solver if it can value every decision."""
+    solver = solver_for(game)
+    if solver is not None and isinstance(solver, MoveValues):
         return solver
     return None

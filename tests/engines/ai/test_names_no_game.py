@@ -12,7 +12,7 @@ import pytest
 from engines.registry import all_specs, find_game
 
 AI = Path(__file__).resolve().parents[3] / "engines" / "ai"
-GAME_SPECIFIC = ("eval_", "solve_", "endgame_", "backgammon_")
+GAME_SPECIFIC = ("eval_", "solve_", "endgame_", "backgammon_", "reasons_")
 """The modules that belong to one game (or two: ``endgame_deeper``) by design."""
 GENERIC = sorted(
     p for p in AI.glob("*.py") if not p.name.startswith(GAME_SPECIFIC) and p.name != "__init__.py"

@@ -1,0 +1,134 @@
+"""The coach: decisions weighed against the best, the reasons in plain words, the review."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines import find_game
+from engines.ai import solver_for
+from engines.ai.coach import Scale, judge
+from engines.ai.reasons import move_points, reason_for
+from engines.ai.reasons_backgammon import shots
+from engines.cli import main
+from engines.shutthebox import Close
+
+NODES = 20_000
+"""A node budget: the same judgement on any machine."""
+
+
+def test_the_best_decision_loses_nothing_and_values_come_best_first() -> None:
+    game = find_game("moulin")
+    state = game.replay(["a1", "d2", "a4"])
+    verdict = judge(state, game.parse_move(state, "d3"), seconds=None, nodes=NODES)
+    assert [value for _, value in verdict.values] == sorted(
+        (value for _, value in verdict.values), reverse=True)
+    assert len(verdict.values) == len(state.legal_moves())
+    best = judge(state, verdict.best, seconds=None, nodes=NODES)
+    assert best.loss == 0.0 and not best.flagged
+    assert verdict.loss > 0.0
+
+
+def test_a_mill_let_through_is_flagged_with_its_point() -> None:
+    """Blanc has a1 and a4: noir must block a7, or blanc closes the mill there."""
+    game = find_game("moulin")
+    state = game.replay(["a1", "d2", "a4"])
+    verdict = judge(state, game.parse_move(state, "d3"), seconds=None, nodes=NODES)
+    assert verdict.flagged
+    assert str(verdict.best) == "a7"
+    reason = reason_for(state, verdict)
+    assert reason.fr == ("Ce coup laisse passer un moulin : blanc peut le fermer en a7 et "
+                         "prendre un pion.")
+    assert reason.en.startswith("This move lets a mill through: blanc can close it on a7")
+    assert reason.points == ("a7",)
+
+
+def test_a_corner_given_at_reversi() -> None:
+    """Noir's g7, beside the empty corner h8, lets blanc take it."""
+    game = find_game("reversi:othello")
+    state = game.from_text(
+        "......../..B...../..BBB.B./N.BBNNNN/NNBBNBN./N..BNN../..BBNB../...B.... noir")
+    verdict = judge(state, game.parse_move(state, "g7"), seconds=None, nodes=NODES)
+    assert verdict.flagged
+    reason = reason_for(state, verdict)
+    assert reason.fr.startswith("Ce coup donne le coin h8 à blanc")
+    assert reason.en.startswith("This move gives blanc the corner h8")
+    assert reason.points == ("h8",) and [str(m) for m in reason.line] == ["h8"]
+
+
+def test_the_king_let_out_at_tablut() -> None:
+    """The Muscovite leaving i5 opens the king's row to the edge."""
+    game = find_game("tablut")
+    state = game.from_text(
+        "...NNNB../...B.B.../.B......./N.....N../.NB.R...N/N...B.NNN/....B..../"
+        "..N....../.N..NN... noir 17")
+    verdict = judge(state, game.parse_move(state, "i5-i6"), seconds=None, nodes=NODES)
+    assert verdict.flagged and verdict.loss > 0.3
+    reason = reason_for(state, verdict)
+    assert "roi, en e5, un chemin libre jusqu'au bord" in reason.fr
+    assert "king on e5 a free way to the edge" in reason.en
+    assert "e5" in reason.points
+
+
+def test_the_slot_of_an_opening_two_one_is_hit_by_fifteen_throws() -> None:
+    """13/11 6/5 leaves a blot four pips from the back checkers: 15 throws hit it (every
+    4, 3-1, 1-3, 2-2 and 1-1), the classic count."""
+    game = find_game("backgammon:simple")
+    assert shots(game.replay(["dice:2,1", "13/11", "6/5"])) == 15
+    assert shots(game.replay(["dice:3,1", "8/5", "6/5"])) == 0
+
+
+def test_shut_the_box_values_are_the_solvers_and_its_reason_gives_the_chances() -> None:
+    game = find_game("shut-the-box")
+    state = game.replay(["dice:6,5"])
+    solver = solver_for(game)
+    assert solver is not None
+    worst = min(state.legal_moves(), key=lambda move: judge(state, move).value_of(move))
+    verdict = judge(state, worst)
+    assert verdict.scale is Scale.SHARE and verdict.method == "solver"
+    assert verdict.best == solver.best_move(state)  # type: ignore[attr-defined]
+    reason = reason_for(state, verdict)
+    assert isinstance(verdict.best, Close)
+    assert reason.fr.startswith(f"fermer {' + '.join(map(str, verdict.best.boxes))} : ")
+    assert "de chances de gagner" in reason.fr and "chance of winning" in reason.en
+    alone = find_game("shut-the-box,players=1")
+    solo = alone.replay(["dice:6,5"])
+    points = judge(solo, worst)
+    assert points.scale is Scale.POINTS
+    assert "points en moyenne à la fin" in reason_for(solo, points).fr
+
+
+def test_a_losing_sowing_loses_the_whole_game_by_the_solver() -> None:
+    game = find_game("multitchoukatro")
+    state = game.initial_state()
+    verdict = judge(state, game.parse_move(state, "6"))
+    values = dict(verdict.values)
+    assert set(values.values()) <= {0.0, 1.0}
+    assert verdict.loss == values[verdict.best] - values[verdict.move]
+
+
+def test_an_illegal_or_chance_decision_cannot_be_judged() -> None:
+    game = find_game("moulin")
+    start = game.initial_state()
+    with pytest.raises(ValueError, match="not a legal decision"):
+        judge(game.replay(["a1"]), game.parse_move(start, "a1"), nodes=100)
+    dice = find_game("backgammon").initial_state()
+    with pytest.raises(ValueError, match="no decision to judge"):
+        judge(dice, next(iter(dice.legal_moves())), nodes=100)
+
+
+def test_move_points_read_the_notation() -> None:
+    assert move_points("d6-d5-d3") == ("d6", "d5", "d3")
+    assert move_points("xd6") == ("d6",)
+    assert move_points("24/18") == ("24", "18")
+
+
+def test_review_prints_each_decision_with_its_verdict(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    code = main(["review", "moulin", "a1", "d2", "a4", "d3", "--nodes", str(NODES),
+                 "--lang", "en"])
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 0 and len(lines) == 4
+    assert lines[0].startswith("1\tblanc\ta1\tloss ")
+    assert lines[3].split("\t")[:3] == ["4", "noir", "d3"]
+    assert "mistake\tbest: a7\tThis move lets a mill through" in lines[3]
+    assert main(["review", "moulin", "a1", "--nodes", "0"]) == 2
