@@ -4,10 +4,11 @@ A reason reads the position, the decision and its judgement
 (:class:`~engines.ai.coach.Judgement`): what the opponent's best answer does
 (closes a mill, takes a corner, wins at once), what the decision leaves (a
 blot within reach of so many throws), or the exact chances of each choice
-(shut the box). Each game's reasons register with :func:`register_reason`
-in ``engines/ai/reasons_<game>.py`` (:data:`REASON_MODULES`), most telling first; where none fits, the opponent's best answer is the reason,
-to be played out on the board. Players are named by the engine's names
-(``noir``, ``blanc``); the kiosk shows them as seats.
+(shut the box), a capture missed (rithmomachie). Each game's reasons register
+with :func:`register_reason` in ``engines/ai/reasons_<game>.py``
+(:data:`REASON_MODULES`), most telling first; where none fits, the opponent's
+best answer is the reason, to be played out on the board. The opponent is called so ("l'adversaire",
+"your opponent"), never by a seat's name.
 
 ``points`` are the board's points to mark (their notation names), for the
 screen and the physical board's lights.
@@ -76,6 +77,36 @@ def percent(share: float) -> str:
     return f"{round(100 * share)}{_PERCENT}"
 
 
+# ---------------------------------------------------------------- for several games
+
+PieceCount = Callable[[State, str], int]
+"""How many pieces ``player`` still has in a position."""
+
+
+def pieces_left_to_be_taken(count: PieceCount) -> ReasonRule:
+    """The rule "the opponent's best answer takes pieces of the mover", for a game whose
+    pieces ``count`` tells."""
+
+    def rule(state: State, judgement: Judgement) -> Reason | None:
+        if judgement.reply is None:
+            return None
+        mover = state.current_player
+        after = state.apply(judgement.move)
+        lost = count(after, mover) - count(after.apply(judgement.reply), mover)
+        if lost <= 0:
+            return None
+        reply = str(judgement.reply)
+        many_fr = "un pion" if lost == 1 else f"{lost} pions"
+        many_en = "a piece" if lost == 1 else f"{lost} pieces"
+        return Reason(
+            f"Ce coup laisse {many_fr} à prendre : l'adversaire répond {reply}.",
+            f"This move leaves {many_en} to be taken: your opponent answers {reply}.",
+            move_points(judgement.reply), (judgement.reply,),
+        )
+
+    return rule
+
+
 # ---------------------------------------------------------------- for every game
 
 
@@ -87,11 +118,10 @@ def _wins_at_once(state: State, judgement: Judgement) -> Reason | None:
     outcome = after.outcome()
     if outcome is None or state.current_player in outcome.winners or outcome.is_draw:
         return None
-    who = ", ".join(outcome.winners)
     reply = str(judgement.reply)
     return Reason(
-        f"Après ce coup, {who} gagne aussitôt en jouant {reply} : {outcome.reason}.",
-        f"After this move, {who} wins at once with {reply}: "
+        f"Après ce coup, l'adversaire gagne aussitôt en jouant {reply} : {outcome.reason}.",
+        f"After this move, your opponent wins at once with {reply}: "
         f"{outcome.reason_en or outcome.reason}.",
         move_points(judgement.reply), (judgement.reply,),
     )
@@ -100,12 +130,10 @@ def _wins_at_once(state: State, judgement: Judgement) -> Reason | None:
 def _fallback(state: State, judgement: Judgement) -> Reason:
     """The opponent's best answer shown; without one, what the decision costs."""
     if judgement.reply is not None:
-        after = state.apply(judgement.move)
-        who = after.current_player
         reply = str(judgement.reply)
         return Reason(
-            f"Regardez la réponse de {who} : {reply}.",
-            f"Look at {who}'s answer: {reply}.",
+            f"Regardez la meilleure réponse de l'adversaire : {reply}.",
+            f"Look at your opponent's best answer: {reply}.",
             move_points(judgement.reply), (judgement.reply,),
         )
     if judgement.scale is Scale.POINTS:
@@ -128,6 +156,9 @@ REASON_MODULES = (
     "engines.ai.reasons_moulin",
     "engines.ai.reasons_reversi",
     "engines.ai.reasons_tablut",
+    "engines.ai.reasons_assaut",
+    "engines.ai.reasons_latrunculi",
+    "engines.ai.reasons_rithmomachie",
     "engines.ai.reasons_backgammon",
     "engines.ai.reasons_shutthebox",
 )

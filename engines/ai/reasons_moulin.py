@@ -27,14 +27,13 @@ def mill_let_through(state: State, judgement: Judgement) -> Reason | None:
     threats = closing_moves(after)
     if not threats or len(threats) <= len(closing_moves(state.apply(judgement.best))):
         return None
-    who = after.current_player
     threat = threats[0]
     target = move_points(threat)[-1]
     how = "" if str(threat) == target else f" ({threat})"
     return Reason(
-        f"Ce coup laisse passer un moulin : {who} peut le fermer en {target}{how} et "
+        f"Ce coup laisse passer un moulin : l'adversaire peut le fermer en {target}{how} et "
         "prendre un pion.",
-        f"This move lets a mill through: {who} can close it on {target}{how} and take "
+        f"This move lets a mill through: your opponent can close it on {target}{how} and take "
         "a piece.",
         move_points(threat), (threat,),
     )

@@ -17,12 +17,12 @@ def corner_given(state: State, judgement: Judgement) -> Reason | None:
     given = _corners_open(after) - _corners_open(state.apply(judgement.best))
     if not given or after.current_player == state.current_player:
         return None
-    who = after.current_player
     corner = str(judgement.reply) if str(judgement.reply) in given else sorted(given)[0]
     return Reason(
-        f"Ce coup donne le coin {corner} à {who} : un pion dans un coin ne se retourne "
-        "jamais.",
-        f"This move gives {who} the corner {corner}: a disc in a corner can never be turned.",
+        f"Ce coup donne le coin {corner} à l'adversaire : un pion dans un coin ne se "
+        "retourne jamais.",
+        f"This move gives your opponent the corner {corner}: a disc in a corner can never be "
+        "turned.",
         (corner,), tuple(m for m in after.legal_moves() if str(m) == corner),
     )
 

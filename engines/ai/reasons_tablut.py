@@ -1,9 +1,15 @@
-"""The coach's reasons at tablut: the king's way to the edge opened, pieces left to be taken."""
+"""The coach's reasons at tablut: the king's way to the edge opened, pieces left to be
+taken."""
 
 from __future__ import annotations
 
 from engines.ai.coach import Judgement
-from engines.ai.reasons import Reason, move_points, register_reason
+from engines.ai.reasons import (
+    Reason,
+    move_points,
+    pieces_left_to_be_taken,
+    register_reason,
+)
 from engines.core import State
 from engines.tablut.board import NAMES as TABLUT_SQUARES
 from engines.tablut.state import TablutState
@@ -26,23 +32,10 @@ def king_let_out(state: State, judgement: Judgement) -> Reason | None:
     )
 
 
-@register_reason("tablut")
-def pieces_left_to_be_taken(state: State, judgement: Judgement) -> Reason | None:
-    """The opponent's answer takes pieces of the mover."""
-    if judgement.reply is None or not isinstance(state, TablutState):
-        return None
-    after = state.apply(judgement.move)
-    answered = after.apply(judgement.reply)
-    assert isinstance(after, TablutState) and isinstance(answered, TablutState)
-    side = state.mover
-    lost = after.counts()[side] - answered.counts()[side]
-    if lost <= 0:
-        return None
-    who, reply = after.current_player, str(judgement.reply)
-    many_fr = "un pion" if lost == 1 else f"{lost} pions"
-    many_en = "a piece" if lost == 1 else f"{lost} pieces"
-    return Reason(
-        f"Ce coup laisse {many_fr} à prendre : {who} répond {reply}.",
-        f"This move leaves {many_en} to be taken: {who} answers {reply}.",
-        move_points(judgement.reply), (judgement.reply,),
-    )
+def _pieces(state: State, player: str) -> int:
+    """``player``'s pieces on the board (the king counted with the Swedes)."""
+    assert isinstance(state, TablutState)
+    return state.counts()[state.game.players.index(player)]
+
+
+register_reason("tablut")(pieces_left_to_be_taken(_pieces))

@@ -36,9 +36,9 @@ def test_a_mill_let_through_is_flagged_with_its_point() -> None:
     assert verdict.flagged
     assert str(verdict.best) == "a7"
     reason = reason_for(state, verdict)
-    assert reason.fr == ("Ce coup laisse passer un moulin : blanc peut le fermer en a7 et "
-                         "prendre un pion.")
-    assert reason.en.startswith("This move lets a mill through: blanc can close it on a7")
+    assert reason.fr == ("Ce coup laisse passer un moulin : l'adversaire peut le fermer en a7 "
+                         "et prendre un pion.")
+    assert reason.en.startswith("This move lets a mill through: your opponent can close it on a7")
     assert reason.points == ("a7",)
 
 
@@ -50,8 +50,8 @@ def test_a_corner_given_at_reversi() -> None:
     verdict = judge(state, game.parse_move(state, "g7"), seconds=None, nodes=NODES)
     assert verdict.flagged
     reason = reason_for(state, verdict)
-    assert reason.fr.startswith("Ce coup donne le coin h8 à blanc")
-    assert reason.en.startswith("This move gives blanc the corner h8")
+    assert reason.fr.startswith("Ce coup donne le coin h8 à l'adversaire")
+    assert reason.en.startswith("This move gives your opponent the corner h8")
     assert reason.points == ("h8",) and [str(m) for m in reason.line] == ["h8"]
 
 
@@ -67,6 +67,44 @@ def test_the_king_let_out_at_tablut() -> None:
     assert "roi, en e5, un chemin libre jusqu'au bord" in reason.fr
     assert "king on e5 a free way to the edge" in reason.en
     assert "e5" in reason.points
+
+
+def test_a_capture_missed_at_rithmomachie_names_the_rule() -> None:
+    """A15 could take F10 by assault (16 / 4 = 4); moving B13 takes nothing."""
+    game = find_game("rithmomachie:boissiere")
+    state = game.from_text(
+        "3,n25S,n9T,6,b120S,1,b100T,b190P(64S.49S.36T.25T.16C),b361S/n81S,8,b90T,2,b81C,1,"
+        "b36T,b225S/1,n25T,n4C,n2C,n6T,7,b9C,b12T,b64T,b30T/1,n20T,n16C,n4C,n6C,5,b7C,2,b49C,"
+        "b56T,b121S/n45S,n153S,n36C,n72T,8,b5C,b25C,2/6,n64C,2,n91P(36S.25S.16T.9T.4C.1C),1,"
+        "b49S,2,b3C,1/n169S,1,n42T,n49T,n8C,5,n15S,b28S,b9C,1,b66S,1/n289S,1,n81T,12,b16T "
+        "blanc - noir=- blanc=- 45")
+    verdict = judge(state, game.parse_move(state, "B13-C12"), seconds=None, nodes=NODES)
+    assert verdict.flagged
+    reason = reason_for(state, verdict)
+    assert reason.fr == ("Vous pouviez prendre la pièce en F10 avec A15, par assaut "
+                         "(16 / 4 = 4).")
+    assert reason.en == "You could take the piece on F10 with A15, by assault (16 / 4 = 4)."
+    assert reason.points == ("F10", "A15")
+
+
+@pytest.mark.parametrize(("spec", "text", "move"), [
+    ("assaut", "O../.../SSSOSSS/SSS..SS/SS.SSSS/SSS/SSS soldats 0 - 10", "e5-d6"),
+    ("latrunculi:seneque",
+     "N.B.BNNN/BB.B..../.N...BNB/N.NBBN.N/..NBBNB./.B...BN./NBBNN.BB/B.BN.NNN blanc 0,0 - "
+     "f2-h2,g7-g8 2", "e4-e6"),
+])
+def test_a_piece_left_to_be_taken(spec: str, text: str, move: str) -> None:
+    """The soldier on e5 steps away and the officer jumps the one left; blanc's e4-e6
+    leaves a piece between noir's."""
+    game = find_game(spec)
+    state = game.from_text(text)
+    verdict = judge(state, game.parse_move(state, move), seconds=None, nodes=NODES)
+    assert verdict.flagged
+    reply = str(verdict.reply)
+    reason = reason_for(state, verdict)
+    assert reason.fr == f"Ce coup laisse un pion à prendre : l'adversaire répond {reply}."
+    assert reason.en == f"This move leaves a piece to be taken: your opponent answers {reply}."
+    assert [str(m) for m in reason.line] == [reply]
 
 
 def test_the_slot_of_an_opening_two_one_is_hit_by_fifteen_throws() -> None:
