@@ -18,7 +18,7 @@ RENDERER_MODULES = {
 
 def renderer_for(kind: str, look: BoardLook = PLAIN) -> Renderer:
     """The renderer of a geometry ``kind`` drawing a game's ``look`` (each module
-    exposes ``make(look)``); the game's look is ``kiosk.games.look_for(game_id)``."""
+    exposes ``make(look)``); a game's look comes from :func:`kiosk.games.look_for`."""
     module = import_module(RENDERER_MODULES[kind])
     renderer: Renderer = module.make(look)
     return renderer
