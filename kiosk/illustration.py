@@ -11,24 +11,21 @@ import pygame
 from engines import find_game
 from engines.core import State
 from kiosk.boards import BoardView, renderer_for
-from kiosk.games import presentation_for
+from kiosk.games import look_for, presentation_for
+from kiosk.games.descriptors import find_descriptor
 from kiosk.ui.theme import seat_colours
 
 log = logging.getLogger(__name__)
 
-ILLUSTRATION_PLIES = {
-    "reversi": 14,
-    "moulin": 12,
-    "tablut": 10,
-    "assaut": 14,
-    "latrunculi": 20,
-    "multitchoukatro": 3,
-    "rithmomachie": 8,
-    "backgammon": 14,
-    "jacquet": 14,
-    "barricades": 30,
-    "shut-the-box": 3,
-}
+USUAL_PLIES = 10
+"""Random decisions into a game whose descriptor gives no number."""
+
+
+def illustration_plies(game_id: str) -> int:
+    """How many random decisions into a game the home card's picture shows."""
+    found = find_descriptor(game_id)
+    plies = found.illustration_plies if found is not None else None
+    return USUAL_PLIES if plies is None else plies
 
 
 def sample_moves(spec: str, plies: int | None = None, seed: int = 3) -> list[str]:
@@ -37,7 +34,7 @@ def sample_moves(spec: str, plies: int | None = None, seed: int = 3) -> list[str
     game = find_game(spec)
     state = game.initial_state()
     rng = random.Random(seed)
-    count = ILLUSTRATION_PLIES.get(game.id, 10) if plies is None else plies
+    count = illustration_plies(game.id) if plies is None else plies
     moves: list[str] = []
     for _ in range(count):
         if state.is_terminal():
@@ -66,7 +63,7 @@ def illustration(spec: str, size: tuple[int, int], lang: str = "fr") -> pygame.S
     view = BoardView(
         geometry,
         surface.get_rect(),
-        renderer_for(geometry.kind, game.id),
+        renderer_for(geometry.kind, look_for(game.id)),
         seat_colours(game.players),
         lang=lang,
     )

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from kiosk.catalog import CATALOGUE
+from kiosk.catalog import entry
 from kiosk.i18n import Translator
 
 Gettext = Callable[[str], str]
@@ -426,16 +426,10 @@ def game_name(spec: str, lang: str = "fr") -> str:
     they are not the game's first choice; the game's id when the catalogue does not know it."""
     text = spec.strip()
     game_id = text.split(",")[0].split(":")[0].strip()
-    for game in CATALOGUE:
-        if game.game_id != game_id:
-            continue
-        name = game.name_en if lang == "en" else game.name_fr
-        for preset in game.presets[1:]:
-            if preset.spec == text:
-                label = preset.label_en if lang == "en" else preset.label_fr
-                return f"{name} ({label})"
-        return name
-    return _one_line(game_id)
+    try:
+        return entry(game_id).spec_name(text, lang)
+    except KeyError:
+        return _one_line(game_id)
 
 
 def moves_text(count: int, _: Gettext) -> str:

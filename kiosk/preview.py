@@ -17,7 +17,7 @@ import pygame
 from engines import find_game
 from engines.core import State
 from kiosk.boards import BoardView, renderer_for
-from kiosk.games import presentation_for
+from kiosk.games import look_for, presentation_for
 from kiosk.ui.theme import CANVAS, PALETTE, seat_colours
 
 BOARD_RECT = pygame.Rect(430, 30, 1060, 1020)
@@ -30,7 +30,8 @@ def render(spec: str, moves: list[str]) -> pygame.Surface:
     presentation = presentation_for(game)
     geometry = game.geometry()
     view = BoardView(
-        geometry, BOARD_RECT, renderer_for(geometry.kind, game.id), seat_colours(game.players)
+        geometry, BOARD_RECT, renderer_for(geometry.kind, look_for(game.id)),
+        seat_colours(game.players),
     )
     canvas = pygame.Surface(CANVAS)
     canvas.fill(PALETTE.felt)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from kiosk.boards.base import BoardView, Renderer
+from kiosk.games.look import PLAIN, BoardLook
 
 RENDERER_MODULES = {
     "grid": "kiosk.boards.grid",
@@ -15,10 +16,11 @@ RENDERER_MODULES = {
 }
 
 
-def renderer_for(kind: str, game_id: str = "") -> Renderer:
-    """The renderer of a geometry ``kind`` (each module exposes ``make(game_id)``)."""
+def renderer_for(kind: str, look: BoardLook = PLAIN) -> Renderer:
+    """The renderer of a geometry ``kind`` drawing a game's ``look`` (each module
+    exposes ``make(look)``); a game's look comes from :func:`kiosk.games.look_for`."""
     module = import_module(RENDERER_MODULES[kind])
-    renderer: Renderer = module.make(game_id)
+    renderer: Renderer = module.make(look)
     return renderer
 
 

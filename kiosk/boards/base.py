@@ -16,6 +16,7 @@ import pygame
 from engines.geometry import Geometry
 from kiosk.boards import pieces
 from kiosk.games.base import Token, Trace
+from kiosk.games.look import PLAIN, BoardLook
 from kiosk.ui.theme import PALETTE, Colour, font
 
 LAST: Colour = (120, 170, 230)
@@ -44,9 +45,19 @@ class Renderer:
 
     padding = 0.6
     """Board units of margin around the outermost points."""
+    token_scale = 0.82
+    """Diameter of a piece in board units, unless the game's look says otherwise."""
     marks_over_pieces = False
     """Whether every mark is drawn over the pieces (a board whose pieces stand close
     together, like shut the box's flaps, would hide a mark drawn under them)."""
+
+    def __init__(self, look: BoardLook = PLAIN) -> None:
+        self.look = look
+        """How the game's board differs from the plain board of this kind."""
+
+    def wood_seed(self, usual: int) -> int:
+        """The grain of the board's wood: the look's, else ``usual``."""
+        return usual if self.look.wood_seed is None else self.look.wood_seed
 
     def margins(self) -> tuple[float, float]:
         """Board units of margin left and right, and above and below, the outermost points."""
@@ -66,7 +77,8 @@ class Renderer:
 
     def token_size(self, view: BoardView) -> float:
         """Diameter of a piece, in pixels."""
-        return view.unit * 0.82
+        scale = self.look.token_scale
+        return view.unit * (self.token_scale if scale is None else scale)
 
     def draw_tokens(
         self, surface: pygame.Surface, view: BoardView, point: int, tokens: Sequence[Token]

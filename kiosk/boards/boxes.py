@@ -17,6 +17,7 @@ from kiosk.boards import pieces
 from kiosk.boards.base import OUTLINED, ROLE_COLOURS, BoardView, Renderer
 from kiosk.boards.wood import wood_panel
 from kiosk.games.base import Token
+from kiosk.games.look import BoardLook
 from kiosk.ui.theme import PALETTE, Colour, font
 
 Pos = tuple[float, float]
@@ -42,9 +43,6 @@ class BoxesRenderer(Renderer):
 
     marks_over_pieces = True
 
-    def __init__(self, game_id: str) -> None:
-        self.game_id = game_id
-
     def rect(self, view: BoardView, x0: float, y0: float, x1: float, y1: float) -> pygame.Rect:
         a, b = view.to_screen(x0, y0), view.to_screen(x1, y1)
         return pygame.Rect(round(a[0]), round(a[1]), round(b[0] - a[0]), round(b[1] - a[1]))
@@ -64,7 +62,7 @@ class BoxesRenderer(Renderer):
         return self.standing(view, point).union(self.folded(view, point))
 
     def draw_background(self, surface: pygame.Surface, view: BoardView) -> None:
-        wood_panel(surface, view.board_rect, seed=11, radius=24)
+        wood_panel(surface, view.board_rect, seed=self.wood_seed(11), radius=24)
         points = view.geometry.points
         first, last = points[0].x, points[-1].x
         unit = view.unit
@@ -136,5 +134,5 @@ class BoxesRenderer(Renderer):
         return None
 
 
-def make(game_id: str) -> Renderer:
-    return BoxesRenderer(game_id)
+def make(look: BoardLook) -> Renderer:
+    return BoxesRenderer(look)

@@ -21,6 +21,7 @@ from kiosk.boards import pieces
 from kiosk.boards.base import ROLE_COLOURS, BoardView, Renderer
 from kiosk.boards.wood import wood_panel
 from kiosk.games.base import Token
+from kiosk.games.look import BoardLook
 from kiosk.ui.pictures import picture_cache
 from kiosk.ui.theme import PALETTE, SEAT_COLOURS, Colour, font
 
@@ -103,12 +104,11 @@ class GraphRenderer(Renderer):
     """Engraved line boards (moulin, assaut): grooves, holes and coordinates."""
 
     padding = 1.0
-
-    def __init__(self, game_id: str) -> None:
-        self.game_id = game_id
+    token_scale = 0.7
 
     def draw_background(self, surface: pygame.Surface, view: BoardView) -> None:
-        wood_panel(surface, view.board_rect, seed=len(view.geometry.points), base=ENGRAVED_WOOD)
+        wood_panel(surface, view.board_rect, seed=self.wood_seed(len(view.geometry.points)),
+                   base=ENGRAVED_WOOD)
         self.mark_regions(surface, view)
         width = max(3.0, view.unit * 0.075)
         for a, b in view.geometry.edges:
@@ -184,9 +184,6 @@ class GraphRenderer(Renderer):
             sx, sy = view.to_screen(x, y)
             surface.blit(image, image.get_rect(center=(round(sx), round(sy))))
 
-    def token_size(self, view: BoardView) -> float:
-        return view.unit * (0.78 if self.game_id == "moulin" else 0.7)
-
     def draw_tokens(
         self, surface: pygame.Surface, view: BoardView, point: int, tokens: Sequence[Token]
     ) -> None:
@@ -251,18 +248,16 @@ class BarricadesRenderer(GraphRenderer):
     """The painted barricades board: paths, red starting places, houses, the goal."""
 
     padding = 0.8
+    token_scale = 0.78
 
     def margins(self) -> tuple[float, float]:
         """Narrow sides (the points' discs and the painted edge), so that neighbouring
         points stand more than 60 px apart at 1920 × 1080: a finger's width each."""
         return (0.66, self.padding)
 
-    def token_size(self, view: BoardView) -> float:
-        return view.unit * 0.78
-
     def draw_background(self, surface: pygame.Surface, view: BoardView) -> None:
         geometry = view.geometry
-        wood_panel(surface, view.board_rect, seed=7, base=PALETTE.wood_dark)
+        wood_panel(surface, view.board_rect, seed=self.wood_seed(7), base=PALETTE.wood_dark)
         inner = view.board_rect.inflate(-round(view.unit * 0.36), -round(view.unit * 0.36))
         pygame.draw.rect(surface, PAINT, inner, border_radius=round(view.unit * 0.3))
         pygame.draw.rect(surface, PATH_INK, inner, 3, border_radius=round(view.unit * 0.3))
@@ -342,8 +337,9 @@ class BarricadesRenderer(GraphRenderer):
                 pygame.draw.rect(surface, colour, square)
 
 
-def make(game_id: str) -> Renderer:
-    """The renderer of a line board: painted for barricades, engraved otherwise."""
-    if game_id == "barricades":
-        return BarricadesRenderer(game_id)
-    return GraphRenderer(game_id)
+def make(look: BoardLook) -> Renderer:
+    """The renderer of a line board: painted when the look says so (barricades),
+    engraved otherwise."""
+    if look.renderer == "painted":
+        return BarricadesRenderer(look)
+    return GraphRenderer(look)

@@ -4,7 +4,9 @@ A wooden frame with coordinates on all four sides (the far ones turned for the
 player opposite) around the squares. Each game has its look: green felt and
 star points for reversi, light wood with the throne and the escape edge for
 tablut, engraved stone with marked corners for latrunculi, a chequer with the
-two camps and the hatched pose lines for rithmomachie. The pieces are drawn by
+two camps and the hatched pose lines for rithmomachie. The colours and the star
+points come from the game's :class:`~kiosk.games.look.BoardLook`; the special
+squares from the geometry's regions. The pieces are drawn by
 :mod:`kiosk.boards.grid_pieces`.
 
 A taller-than-wide board can be drawn turned (:meth:`GridRenderer.arrange`):
@@ -16,7 +18,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
@@ -28,26 +29,11 @@ from kiosk.boards.grid_pieces import grid_token
 from kiosk.boards.pieces import shade
 from kiosk.boards.wood import wood_panel
 from kiosk.games.base import Token
+from kiosk.games.look import PLAIN, BoardLook, Squares
 from kiosk.ui.theme import PALETTE, SEAT_COLOURS, Colour, font
 
-
-@dataclass(frozen=True)
-class Look:
-    light: Colour
-    dark: Colour
-    line: Colour
-    grain: int = 0
-    """Specks per 100 px² (felt or stone), 0 for none."""
-    engraved: bool = False
-
-
-LOOKS: dict[str, Look] = {
-    "reversi": Look((40, 124, 74), (40, 124, 74), (22, 64, 40), grain=6),
-    "tablut": Look((232, 204, 156), (220, 188, 136), (120, 84, 50)),
-    "latrunculi": Look((202, 194, 178), (202, 194, 178), (110, 100, 88), grain=10, engraved=True),
-    "rithmomachie": Look((214, 186, 142), (160, 118, 76), (96, 64, 36)),
-}
-PLAIN = Look(PALETTE.wood_light, PALETTE.wood_dark, PALETTE.wood_edge)
+PLAIN_SQUARES = Squares(PALETTE.wood_light, PALETTE.wood_dark, PALETTE.wood_edge)
+"""The squares of a game whose look has none: plain wood."""
 EDGE_TINT: Colour = (178, 196, 184)
 """Tablut's escape squares: a pale sea green."""
 THRONE: Colour = (150, 92, 56)
@@ -57,9 +43,9 @@ COORDINATE_INK: Colour = (252, 236, 206)
 class GridRenderer(Renderer):
     padding = 0.92
 
-    def __init__(self, game_id: str) -> None:
-        self.game_id = game_id
-        self.look = LOOKS.get(game_id, PLAIN)
+    def __init__(self, look: BoardLook = PLAIN) -> None:
+        super().__init__(look)
+        self.squares = look.squares or PLAIN_SQUARES
 
     @staticmethod
     def arrange(geometry: Geometry) -> Geometry:
@@ -73,14 +59,11 @@ class GridRenderer(Renderer):
         return Geometry(geometry.kind, turned, geometry.edges, geometry.lines, geometry.regions,
                         geometry.rows, geometry.columns)
 
-    def token_size(self, view: BoardView) -> float:
-        return view.unit * (0.9 if self.game_id == "rithmomachie" else 0.82)
-
     # -- the empty board ----------------------------------------------------------
 
     def draw_background(self, surface: pygame.Surface, view: BoardView) -> None:
-        look = self.look
-        wood_panel(surface, view.board_rect, seed=len(view.geometry.points))
+        look = self.squares
+        wood_panel(surface, view.board_rect, seed=self.wood_seed(len(view.geometry.points)))
         field = field_rect(view)
         for point in view.geometry.points:
             colour = look.dark if (int(point.x) + int(point.y)) % 2 else look.light
@@ -97,9 +80,10 @@ class GridRenderer(Renderer):
     def grid_lines(self, surface: pygame.Surface, view: BoardView, field: pygame.Rect) -> None:
         """Lines between the squares, engraved (a light edge under a dark one) on stone."""
         xs, ys = _edges(view)
-        width = max(1, round(view.unit * (0.035 if self.look.engraved else 0.025)))
-        inks = [(shade(self.look.light, 0.4), width)] if self.look.engraved else []
-        for ink, offset in (*inks, (self.look.line, 0)):
+        squares = self.squares
+        width = max(1, round(view.unit * (0.035 if squares.engraved else 0.025)))
+        inks = [(shade(squares.light, 0.4), width)] if squares.engraved else []
+        for ink, offset in (*inks, (squares.line, 0)):
             for x in xs:
                 pygame.draw.line(surface, ink, (x + offset, field.top),
                                  (x + offset, field.bottom), width)
@@ -109,14 +93,14 @@ class GridRenderer(Renderer):
 
     def mark_regions(self, surface: pygame.Surface, view: BoardView) -> None:
         """The game's special squares, over the chequer."""
-        regions, unit = view.geometry.regions, view.unit
-        if self.game_id == "reversi":
+        regions, unit, line = view.geometry.regions, view.unit, self.squares.line
+        if self.look.star_points:
             xs, ys = _edges(view)
             dot = max(3, round(unit * 0.07))
             for x in (xs[2], xs[-3]) if len(xs) > 6 else ():
                 for y in (ys[2], ys[-3]) if len(ys) > 6 else ():
-                    pygame.gfxdraw.aacircle(surface, x, y, dot, self.look.line)
-                    pygame.gfxdraw.filled_circle(surface, x, y, dot, self.look.line)
+                    pygame.gfxdraw.aacircle(surface, x, y, dot, line)
+                    pygame.gfxdraw.filled_circle(surface, x, y, dot, line)
         for index in regions.get("edge", ()):
             pygame.draw.rect(surface, EDGE_TINT, cell_rect(view, index))
             pygame.draw.rect(surface, shade(EDGE_TINT, -0.2), cell_rect(view, index, 0.8),
@@ -126,9 +110,9 @@ class GridRenderer(Renderer):
             star(surface, view.centres[index], unit * 0.36, PALETTE.gold)
         for index in regions.get("coins", ()):
             rect, width = cell_rect(view, index, 0.56), max(2, round(unit * 0.04))
-            pygame.draw.line(surface, self.look.line, rect.topleft, rect.bottomright, width)
-            pygame.draw.line(surface, self.look.line, rect.topright, rect.bottomleft, width)
-            pygame.draw.ellipse(surface, self.look.line, cell_rect(view, index, 0.8), width)
+            pygame.draw.line(surface, line, rect.topleft, rect.bottomright, width)
+            pygame.draw.line(surface, line, rect.topright, rect.bottomleft, width)
+            pygame.draw.ellipse(surface, line, cell_rect(view, index, 0.8), width)
         for name, squares in regions.items():
             colour = SEAT_COLOURS.get(name.partition("_")[2])
             if colour is None:
@@ -218,8 +202,8 @@ class GridRenderer(Renderer):
             surface.blit(image, image.get_rect(center=at))
 
 
-def make(game_id: str) -> Renderer:
-    return GridRenderer(game_id)
+def make(look: BoardLook) -> Renderer:
+    return GridRenderer(look)
 
 
 # -- drawing helpers -----------------------------------------------------------------

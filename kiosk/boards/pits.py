@@ -22,6 +22,7 @@ from kiosk.boards import pieces
 from kiosk.boards.base import OUTLINED, ROLE_COLOURS, BoardView, Renderer
 from kiosk.boards.wood import wood_panel
 from kiosk.games.base import Token
+from kiosk.games.look import BoardLook
 from kiosk.ui.pictures import picture_cache
 from kiosk.ui.theme import PALETTE, Colour, font
 
@@ -51,9 +52,6 @@ class PitsRenderer(Renderer):
 
     padding = 1.25
 
-    def __init__(self, game_id: str) -> None:
-        self.game_id = game_id
-
     @staticmethod
     def is_rouma(view: BoardView, point: int) -> bool:
         return point in view.geometry.regions.get("rouma", frozenset()) or \
@@ -80,7 +78,7 @@ class PitsRenderer(Renderer):
     # -- background ---------------------------------------------------------------
 
     def draw_background(self, surface: pygame.Surface, view: BoardView) -> None:
-        wood_panel(surface, view.board_rect, seed=5, base=PALETTE.wood_dark,
+        wood_panel(surface, view.board_rect, seed=self.wood_seed(5), base=PALETTE.wood_dark,
                    radius=round(view.unit * 0.6))
         unit = view.unit
         for point in view.geometry.points:
@@ -211,5 +209,5 @@ def seed_image(length: int, colour: Colour, angle: int) -> pygame.Surface:
     return pygame.transform.rotate(image, angle)
 
 
-def make(game_id: str) -> Renderer:
-    return PitsRenderer(game_id)
+def make(look: BoardLook) -> Renderer:
+    return PitsRenderer(look)

@@ -4,7 +4,8 @@ A wooden case with two fields of green felt, twelve long triangles
 (« flèches ») in each, red and ivory by turns, the bar between the halves
 and recessed trays for the borne-off checkers. Each point's number is
 engraved in the frame for both players, each facing its owner (noir sits
-at the bottom, blanc at the top); jacquet shows the source's names (N1–B12) instead.
+at the bottom, blanc at the top); a look with the source's names (jacquet's
+N1–B12) shows those instead, on a wider frame.
 
 Checkers stand along their triangle from its base (up to five, the fifth
 carrying the count of a taller stack), on the bar from its middle outwards,
@@ -22,6 +23,7 @@ from kiosk.boards import pieces
 from kiosk.boards.base import OUTLINED, ROLE_COLOURS, BoardView, Renderer
 from kiosk.boards.wood import wood_panel
 from kiosk.games.base import Token
+from kiosk.games.look import PLAIN, BoardLook
 from kiosk.ui.pictures import picture_cache
 from kiosk.ui.theme import PALETTE, Colour, contrast, font
 
@@ -52,12 +54,12 @@ class TrackRenderer(Renderer):
     """Backgammon and jacquet boards drawn from the tables geometry."""
 
     padding = 1.45
+    token_scale = 0.88
 
-    def __init__(self, game_id: str) -> None:
-        self.game_id = game_id
-        self.jacquet = game_id == "jacquet"
-        if self.jacquet:
-            self.padding = 1.8
+    def __init__(self, look: BoardLook = PLAIN) -> None:
+        super().__init__(look)
+        if look.source_names:
+            self.padding = 1.8  # room for two names like "N10" in the frame
 
     # -- layout -------------------------------------------------------------------
 
@@ -108,13 +110,10 @@ class TrackRenderer(Renderer):
         sign = self.outward(view, point)
         return view.to_screen(p.x, p.y + sign * depth * STEP)
 
-    def token_size(self, view: BoardView) -> float:
-        return view.unit * 0.88
-
     # -- background ---------------------------------------------------------------
 
     def draw_background(self, surface: pygame.Surface, view: BoardView) -> None:
-        wood_panel(surface, view.board_rect, seed=7 if self.jacquet else 3, radius=22)
+        wood_panel(surface, view.board_rect, seed=self.wood_seed(3), radius=22)
         unit = view.unit
         for x0, x1 in ((0.0, 6.0), (7.0, 13.0)):
             field = self.rect(view, x0, 0.0, x1, 11.0)
@@ -150,9 +149,9 @@ class TrackRenderer(Renderer):
         surface.blit(grain, field.topleft)
 
     def numbers(self, surface: pygame.Surface, view: BoardView) -> None:
-        """Each point's number for noir (upright) and blanc (turned); in jacquet the
-        source's name of the point instead (N1…B12, the names its lessons and hints use),
-        upright for noir and turned for blanc."""
+        """Each point's number for noir (upright) and blanc (turned); with the source's
+        names (jacquet) the point's name instead (N1…B12, the names its lessons and hints
+        use), upright for noir and turned for blanc."""
         size = max(12, round(view.unit * 0.34))
         face = font(size, "sans-bold")
         for index in range(24):
@@ -160,7 +159,8 @@ class TrackRenderer(Renderer):
             top = p.y < MIDDLE
             depth = (self.padding - 0.5) / 2
             frame_mid = -depth if top else 11.0 + depth
-            noir, blanc = (p.name, p.name) if self.jacquet else self.route_numbers(index)
+            names = self.look.source_names
+            noir, blanc = (p.name, p.name) if names else self.route_numbers(index)
             noir_img = face.render(noir, True, NOIR_INK)
             blanc_img = pygame.transform.rotate(face.render(blanc, True, BLANC_INK), 180)
             lines = [(blanc_img, -0.2), (noir_img, 0.2)]
@@ -171,8 +171,7 @@ class TrackRenderer(Renderer):
     def route_numbers(self, index: int) -> tuple[str, str]:
         """Noir's and blanc's number of the point at ``index`` (noir's ``index + 1``)."""
         noir = index + 1
-        blanc = (noir + 12 if noir <= 12 else noir - 12) if self.jacquet else 25 - noir
-        return str(noir), str(blanc)
+        return str(noir), str(25 - noir)
 
     # -- pieces -------------------------------------------------------------------
 
@@ -296,7 +295,7 @@ def checker_image(colour: Colour, size: int, label: str) -> pygame.Surface:
     return image
 
 
-def make(game_id: str) -> Renderer:
-    return TrackRenderer(game_id)
+def make(look: BoardLook) -> Renderer:
+    return TrackRenderer(look)
 
 

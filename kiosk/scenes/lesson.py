@@ -20,6 +20,7 @@ from kiosk.boards.base import ROLE_COLOURS
 from kiosk.boards.legend import draw_layers_key
 from kiosk.catalog import Entry
 from kiosk.flaps import FlapFollower
+from kiosk.games import look_for
 from kiosk.lessons.board import LessonBoard
 from kiosk.lessons.model import Lesson
 from kiosk.lessons.runner import Feedback, LessonRun
@@ -71,8 +72,8 @@ class LessonScene(Scene):
         self.presentation = self.run.presentation
         self.colours = seat_colours(game.players)
         self.view = BoardView(
-            game.geometry(), BOARD_RECT, renderer_for(game.geometry().kind, game.id), self.colours,
-            lang=kiosk.tr.lang,
+            game.geometry(), BOARD_RECT, renderer_for(game.geometry().kind, look_for(game.id)),
+            self.colours, lang=kiosk.tr.lang,
         )
         self.dice = DiceRoll()
         self.layers_key: pygame.Rect | None = None

@@ -203,7 +203,4 @@ class LessonMenuScene(Scene):
 
     def _variant_name(self, variant: str) -> str:
         """A variant's short name: its first preset's label, before any colon."""
-        for preset in self.entry.presets:
-            if preset.variant_spec == variant:
-                return self.pick(preset.label_fr, preset.label_en).split(" : ")[0].split(": ")[0]
-        return variant.split(":")[-1]
+        return self.entry.variant_label(variant, self.kiosk.tr.lang)

@@ -20,7 +20,7 @@ from kiosk.boards import BoardView, renderer_for
 from kiosk.boards.legend import draw_layers_key
 from kiosk.catalog import Entry, seat_names
 from kiosk.flaps import FlapFollower
-from kiosk.games import last_move, presentation_for
+from kiosk.games import last_move, look_for, presentation_for
 from kiosk.games.base import Trace
 from kiosk.picker import MovePicker, Touch, TouchKind
 from kiosk.run import GameRun
@@ -94,7 +94,7 @@ class PlayScene(Scene):
         self.presentation = presentation_for(game)
         geometry = game.geometry()
         self.colours = seat_colours(game.players)
-        renderer = renderer_for(geometry.kind, game.id)
+        renderer = renderer_for(geometry.kind, look_for(game.id))
         seats = edges(game, self.presentation, renderer.arrange(geometry))
         self.seating = Seating.at_table(seats, table.humans >= 2)
         area = self.seating.board

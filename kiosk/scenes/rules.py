@@ -20,7 +20,7 @@ import pygame
 from engines import find_game
 from kiosk.boards import BoardView, renderer_for
 from kiosk.catalog import entry
-from kiosk.games import presentation_for
+from kiosk.games import look_for, presentation_for
 from kiosk.games.base import Extras
 from kiosk.illustration import illustration
 from kiosk.rules_doc import Diagram, DiagramError, parse_page, rules_path, visitor_blocks
@@ -131,7 +131,7 @@ def diagram_image(diagram: Diagram, width: int, lang: str = "fr") -> pygame.Surf
     view = BoardView(
         geometry,
         surface.get_rect(),
-        renderer_for(geometry.kind, game.id),
+        renderer_for(geometry.kind, look_for(game.id)),
         seat_colours(game.players),
         lang=lang,
     )

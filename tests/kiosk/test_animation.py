@@ -17,7 +17,7 @@ from engines.multitchoukatro import MultitchoukatroState
 from engines.tablut.state import TablutState
 from kiosk.boards import BoardView, renderer_for
 from kiosk.catalog import entry
-from kiosk.games import presentation_for
+from kiosk.games import look_for, presentation_for
 from kiosk.games.base import Sowing, Token
 from kiosk.scenes.animation import FLIP, SOW_LIMIT, Banner, Transition
 from kiosk.scenes.play import BOARD_RECT, PlayScene
@@ -35,7 +35,7 @@ RAICHI = "........./....B..../N...R...N/........./........./........./......B../
 def view_for(spec: str) -> BoardView:
     game = find_game(spec)
     geometry = game.geometry()
-    return BoardView(geometry, BOARD_RECT, renderer_for(geometry.kind, game.id),
+    return BoardView(geometry, BOARD_RECT, renderer_for(geometry.kind, look_for(game.id)),
                      seat_colours(game.players))
 
 

@@ -10,14 +10,14 @@ from engines import find_game
 from kiosk.boards import BoardView, renderer_for
 from kiosk.boards.base import ROLE_COLOURS
 from kiosk.boards.boxes import BoxesRenderer
-from kiosk.games import presentation_for
+from kiosk.games import look_for, presentation_for
 
 
 @pytest.mark.parametrize("role", ["selected", "target", "last"])
 def test_a_mark_on_a_flap_shows_on_both_its_sides(role: str) -> None:
     game = find_game("shut-the-box")
     geometry = game.geometry()
-    renderer = renderer_for(geometry.kind, game.id)
+    renderer = renderer_for(geometry.kind, look_for(game.id))
     assert isinstance(renderer, BoxesRenderer)
     view = BoardView(geometry, pygame.Rect(0, 0, 1200, 500), renderer, [])
     canvas = pygame.Surface((1200, 500))

@@ -22,7 +22,7 @@ from engines.barricades.state import BarricadesState
 from engines.core import Dice, Game, Pass, PathMove, State
 from engines.moulin.state import MoulinState
 from kiosk.boards import BoardView, renderer_for
-from kiosk.games import presentation_for
+from kiosk.games import look_for, presentation_for
 from kiosk.games.base import Presentation
 from kiosk.ui.theme import seat_colours
 
@@ -163,7 +163,8 @@ def test_renders_and_hits_every_point(spec: str, canvas: tuple[int, int]) -> Non
     presentation = presentation_for(game)
     geometry = game.geometry()
     view = BoardView(
-        geometry, RECTS[canvas], renderer_for(geometry.kind, game.id), seat_colours(game.players)
+        geometry, RECTS[canvas], renderer_for(geometry.kind, look_for(game.id)),
+        seat_colours(game.players),
     )
     surface = pygame.Surface(canvas)
     state = play(game.initial_state(), 25, random.Random(3))
@@ -183,7 +184,7 @@ def test_barricades_touch_targets_at_full_hd() -> None:
     """Barricades' 110 points: one unit apart, a unit of at least 60 px at 1920x1080."""
     game = find_game("barricades")
     geometry = game.geometry()
-    view = BoardView(geometry, RECTS[(1920, 1080)], renderer_for("graph", game.id), [])
+    view = BoardView(geometry, RECTS[(1920, 1080)], renderer_for("graph", look_for(game.id)), [])
     assert len(geometry.points) == 110
     assert view.unit >= 60
     for index, (x, y) in enumerate(view.centres):  # a touch half a unit off still hits
@@ -210,8 +211,9 @@ def test_the_goal_plaque_speaks_the_screens_language(
 
     monkeypatch.setattr(graph, "font", lambda *a, **k: Recording(real_font(*a, **k)))
     game = find_game("barricades")
-    view = BoardView(game.geometry(), RECTS[(1920, 1080)], renderer_for("graph", game.id),
-                     seat_colours(game.players), lang=lang)
+    view = BoardView(game.geometry(), RECTS[(1920, 1080)],
+                     renderer_for("graph", look_for(game.id)), seat_colours(game.players),
+                     lang=lang)
     view.background()
     assert word in written
     assert not {"BUT", "GOAL"} - {word} & set(written)

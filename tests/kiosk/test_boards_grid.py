@@ -27,7 +27,7 @@ from kiosk.boards import BoardView, renderer_for
 from kiosk.boards.base import ROLE_COLOURS
 from kiosk.boards.grid import GridRenderer
 from kiosk.boards.grid_pieces import grid_token
-from kiosk.games import presentation_for
+from kiosk.games import look_for, presentation_for
 from kiosk.games.base import Token
 from kiosk.ui import theme
 from kiosk.ui.pictures import forget_pictures
@@ -183,7 +183,7 @@ def test_rithmomachie_buttons_and_status() -> None:
 def test_render_and_hit_test(spec: str, canvas: tuple[int, int]) -> None:
     game = find_game(spec)
     presentation = presentation_for(game)
-    renderer = renderer_for("grid", game.id)
+    renderer = renderer_for("grid", look_for(game.id))
     assert isinstance(renderer, GridRenderer)
     state = walk(game, 40, 5)[-1]
     tokens = presentation.tokens(state)
@@ -205,7 +205,7 @@ def test_render_and_hit_test(spec: str, canvas: tuple[int, int]) -> None:
 
 def test_turned_board_keeps_names_and_neighbours() -> None:
     game = find_game("rithmomachie:medievale")
-    renderer = GridRenderer("rithmomachie")
+    renderer = GridRenderer(look_for("rithmomachie"))
     plain, turned = game.geometry(), renderer.arrange(game.geometry())
     assert turned.size == (plain.size[1], plain.size[0])
     for a, b in plain.edges:

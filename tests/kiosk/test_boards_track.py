@@ -22,7 +22,7 @@ from engines.shutthebox import Close, ShutTheBoxState
 from engines.tables.moves import DOUBLE, DROP, ROLL, TAKE, CheckerMove, CubeAction
 from engines.tables.state import MOVE, TablesState
 from kiosk.boards import BoardView, renderer_for
-from kiosk.games import presentation_for
+from kiosk.games import look_for, presentation_for
 from kiosk.games.base import Presentation
 from kiosk.ui import theme
 from kiosk.ui.theme import seat_colours
@@ -217,7 +217,7 @@ def test_renders_at_both_sizes(spec: str) -> None:
     geometry = presentation.geometry
     states = positions(game, 2, seed=5)
     for canvas_size, rect in RECTS.items():
-        view = BoardView(geometry, rect, renderer_for(geometry.kind, game.id),
+        view = BoardView(geometry, rect, renderer_for(geometry.kind, look_for(game.id)),
                          seat_colours(game.players))
         canvas = pygame.Surface(canvas_size)
         for state in states:
@@ -231,7 +231,7 @@ def test_renders_at_both_sizes(spec: str) -> None:
 def test_hit_test_finds_each_point(spec: str) -> None:
     game = find_game(spec)
     geometry = game.geometry()
-    renderer = renderer_for(geometry.kind, game.id)
+    renderer = renderer_for(geometry.kind, look_for(game.id))
     for rect in RECTS.values():
         view = BoardView(geometry, rect, renderer, seat_colours(game.players))
         assert view.unit * 0.55 * 2 >= 40, "touch targets too small"
@@ -251,7 +251,7 @@ def test_jacquet_is_drawn_with_noir_along_the_b_side() -> None:
     game = find_game("jacquet")
     presentation = presentation_for(game)
     geometry = presentation.geometry
-    renderer = renderer_for(geometry.kind, game.id)
+    renderer = renderer_for(geometry.kind, look_for(game.id))
     assert edges(game, presentation, renderer.arrange(geometry)) == (BOTTOM, TOP)
     rect = RECTS[(1920, 1080)]
     view = BoardView(geometry, rect, renderer, seat_colours(game.players))
@@ -279,7 +279,7 @@ def test_backgammon_is_drawn_as_the_standard_board() -> None:
     game = find_game("backgammon")
     geometry = game.geometry()
     rect = RECTS[(1920, 1080)]
-    view = BoardView(geometry, rect, renderer_for(geometry.kind, game.id),
+    view = BoardView(geometry, rect, renderer_for(geometry.kind, look_for(game.id)),
                      seat_colours(game.players))
     centre = {geometry.name(i): view.centres[i] for i in range(len(geometry.points))}
     mid_x, mid_y = rect.center

@@ -174,6 +174,46 @@ def test_no_pygame_import() -> None:
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 
+def test_the_catalogue_imports_no_engine_and_no_presentation() -> None:
+    """The descriptors name their presentations; nothing of them is imported with the cards."""
+    code = ("import sys, kiosk.catalog; "
+            "sys.exit(any(m.startswith(('engines', 'kiosk.games.base')) for m in sys.modules))")
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+@pytest.mark.parametrize(("game_id", "variant", "lang", "shown"), [
+    ("rithmomachie", "rithmomachie:boissiere", "fr", "Renaissance"),
+    ("rithmomachie", "rithmomachie:medievale", "en", "Middle Ages"),
+    ("moulin", "moulin:standard", "fr", "Moulins protégés"),
+    ("assaut", "assaut:souffler", "fr", "Règle ancienne"),
+    ("jacquet", "jacquet", "en", "Blocked"),
+    ("shut-the-box", "shut-the-box:francaise", "en", "French variant"),
+    ("reversi", "reversi:inconnue", "fr", "inconnue"),
+])
+def test_a_variant_is_named_by_its_first_preset(
+    game_id: str, variant: str, lang: str, shown: str
+) -> None:
+    """The lessons' tabs: the first preset's label up to a colon."""
+    assert entry(game_id).variant_label(variant, lang) == shown
+
+
+@pytest.mark.parametrize(("spec", "lang", "shown"), [
+    ("reversi", "fr", "Reversi"),
+    ("reversi:othello", "fr", "Reversi (Othello)"),
+    ("moulin:standard", "en", "Mill (Protected mills)"),
+    ("latrunculi:seneque", "en", "Latrunculi"),
+    ("latrunculi:pison", "fr", "Latroncules (Variante de Pison)"),
+    ("backgammon,crawford=true", "en", "Backgammon (5-point match, tournament rule)"),
+    ("rithmomachie:boissiere,victoire=bien", "fr",
+     "Rithmomachie (Renaissance : prendre 500 points)"),
+    ("assaut,unlisted=1", "en", "Assault"),
+])
+def test_a_spec_is_named_with_its_preset_unless_the_first(spec: str, lang: str, shown: str) -> None:
+    """The journal and the statistics: the game, and the rules when not the usual ones."""
+    game_id = spec.split(",")[0].split(":")[0]
+    assert entry(game_id).spec_name(spec, lang) == shown
+
+
 def test_english_sentences_name_the_seats_in_english() -> None:
     from kiosk.catalog import with_seat_names
 

@@ -363,13 +363,13 @@ def test_every_game_teaches_its_wordiest_step_whole(game_id: str) -> None:
 
 def test_players_sit_where_their_pieces_start() -> None:
     from kiosk.boards import renderer_for
-    from kiosk.games import presentation_for
+    from kiosk.games import look_for, presentation_for
     from kiosk.scenes.seating import edges
 
     def seats(spec: str) -> tuple[str, ...]:
         game = find_game(spec)
         geometry = game.geometry()
-        drawn = renderer_for(geometry.kind, game.id).arrange(geometry)
+        drawn = renderer_for(geometry.kind, look_for(game.id)).arrange(geometry)
         return edges(game, presentation_for(game), drawn)
 
     assert seats("rithmomachie:boissiere") == (LEFT_END, RIGHT_END)  # the 16 × 8 board's ends

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from kiosk.catalog import CATALOGUE
+from kiosk.catalog import entry
 from kiosk.scenes.admin.charts import Bar, Stack, bar_chart, column_chart, stacked_chart
 from kiosk.scenes.admin.common import BACK, CONTENT, AdminScene, empty_panel
 from kiosk.table import SHORT_LABELS
@@ -75,10 +75,10 @@ def day_label(day: str, lang: str) -> str:
 
 def game_name(game_id: str, lang: str) -> str:
     """The game's name on the home screen (the id for a game no longer in the catalogue)."""
-    for game in CATALOGUE:
-        if game.game_id == game_id:
-            return game.name_en if lang == "en" else game.name_fr
-    return game_id
+    try:
+        return entry(game_id).name(lang)
+    except KeyError:
+        return game_id
 
 
 class StatsScene(AdminScene):
