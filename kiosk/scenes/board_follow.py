@@ -1,8 +1,8 @@
 """A game on screen followed by hands: the physical board's session and a physical
 shut-the-box's flaps.
 
-Without a board (the touch screen alone) every question gets "nothing": no answer,
-no words, no LEDs to light.
+Without a board (the touch screen alone) the board's questions get nothing: no
+answer, no words, no LEDs to light. The flaps are followed either way.
 """
 
 from __future__ import annotations
