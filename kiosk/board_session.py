@@ -1,9 +1,10 @@
 """One game followed on the physical board: events in, decisions out, LEDs shown.
 
-The play scene owns a :class:`BoardSession` when a sensor board is attached
+The play scene owns a :class:`BoardSession` (through
+:class:`~kiosk.scenes.board_follow.BoardFollow`) when a sensor board is attached
 and a mapping serves its game (``config/boards``). Each frame it calls
-:meth:`BoardSession.update`; decisions made on the screen or by the machine
-are told with :meth:`played` so the LEDs guide the hands that copy them.
+:meth:`BoardSession.update`; every decision played (on the board, the screen or
+by the machine) is told with :meth:`played` so the LEDs guide the hands that copy them.
 The board's losses and returns are kept for the owners' journal
 (:meth:`BoardSession.news`), once per change. Its words to the player
 (:meth:`BoardSession.status`) wait until the board is in use, a piece lifted or

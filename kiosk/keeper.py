@@ -2,8 +2,9 @@
 
 :class:`GameKeeper` stands between the play scene and :class:`~kiosk.records.Records`.
 The play scene hands it its :class:`~kiosk.run.GameRun` (demonstrations are not
-kept); after every change of position the game is autosaved, so a kiosk killed
-mid-game comes back to the same position (:meth:`resumable`); a finished game
+kept); the keeper hears the run's decisions (:mod:`kiosk.decisions`) before the
+board and the scene do: after every change of position the game is autosaved, so a
+kiosk killed mid-game comes back to the same position (:meth:`resumable`); a finished game
 is recorded with its result.
 
 A game left for the menu is not over: it stays the running game, autosaved,
@@ -21,7 +22,10 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import Any
 
+from engines.core import State
+from kiosk.decisions import Listener
 from kiosk.records import Records, SavedGame
 from kiosk.run import GameRun
 from kiosk.table import Table
@@ -30,7 +34,7 @@ log = logging.getLogger(__name__)
 ABANDON = "abandon"
 
 
-class GameKeeper:
+class GameKeeper(Listener):
     def __init__(self, records: Records) -> None:
         self.records = records
         self.current: GameRun | None = None
@@ -40,13 +44,20 @@ class GameKeeper:
         if self.current is not None and self.current is not run:
             self.left()
         self.current = run
-        run.on_change = self.changed
+        run.decisions.listen(self)
         if run.moves:
-            self.changed(run)
+            self._changed()
 
-    def changed(self, run: GameRun) -> None:
+    def played(self, before: State, move: Any, after: State) -> None:
+        self._changed()
+
+    def undone(self, state: State) -> None:
+        self._changed()
+
+    def _changed(self) -> None:
         """A decision, an undo or a takeback: save, or record the end."""
-        if run is not self.current or run.recorded:
+        run = self.current
+        if run is None or run.recorded:
             return
         if run.state.is_terminal():
             self._record(run)
@@ -78,9 +89,11 @@ class GameKeeper:
         Returns the run recorded as abandoned, if one was.
         """
         run, self.current = self.current, None
-        if run is None or run.recorded:
+        if run is None:
             return None
-        run.on_change = None
+        run.decisions.forget(self)
+        if run.recorded:
+            return None
         if run.moves:
             self._record(run, abandoned=True)
             return run
@@ -90,7 +103,7 @@ class GameKeeper:
     def forget(self) -> None:
         """Stop following the current game without recording it (a resume that failed)."""
         if self.current is not None:
-            self.current.on_change = None
+            self.current.decisions.forget(self)
         self.current = None
 
     def resumable(self) -> tuple[Table, list[str], float] | None:

@@ -9,6 +9,9 @@ per seat: a person takes back their own last decision, with everything played
 after it (the machines' replies, the dice thrown since), and only while no
 other person has acted since — their decision or their throw. The throw that
 came before the decision stays: the person decides again with the same dice.
+
+Each decision played and each takeback is told to the run's listeners
+(:attr:`GameRun.decisions`): the keeper, the board, the scene.
 """
 
 from __future__ import annotations
@@ -16,12 +19,12 @@ from __future__ import annotations
 import itertools
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from engines import find_game
 from engines.core import Game, State
+from kiosk.decisions import Decisions
 from kiosk.table import HUMAN, Table
 
 _SERIALS = itertools.count(1)
@@ -45,8 +48,8 @@ class GameRun:
         self.game = find_game(self.table.spec)
         self.states = [self.game.initial_state()]
         self.rng = random.Random(self.table.seed)
-        self.on_change: Callable[[GameRun], None] | None = None
-        """Told after every change of position (the autosave)."""
+        self.decisions = Decisions()
+        """Told of every change of position: a decision played, decisions taken back."""
         self._roller: tuple[State | None, int | None] = (None, None)
 
     @classmethod
@@ -99,17 +102,14 @@ class GameRun:
 
     def play(self, move: Any) -> State:
         """Apply a legal decision (or chance outcome) and remember it."""
-        actor = self._actor(self.state)
-        state = self.state.apply(move)
+        before = self.state
+        actor = self._actor(before)
+        state = before.apply(move)
         self.states.append(state)
         self.moves.append(str(move))
         self.actors.append(actor)
-        self._changed()
+        self.decisions.played(before, move, state)
         return state
-
-    def _changed(self) -> None:
-        if self.on_change is not None:
-            self.on_change(self)
 
     def roll(self) -> Any:
         """Draw the chance outcome now (seeded) and play it."""
@@ -165,4 +165,4 @@ class GameRun:
         del self.states[index + 1 :]
         del self.moves[index:]
         del self.actors[index:]
-        self._changed()
+        self.decisions.undone(self.state)

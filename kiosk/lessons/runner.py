@@ -2,7 +2,8 @@
 
 Pure logic, shared by the touch screen and the physical board. A wrong attempt
 at an "à vous" step gets the step's explanation and its hint; a second one
-shows the answer (the expected move's points lit) as well.
+shows the answer (the expected move's points lit) as well. An accepted move is
+told to the run's listeners (:attr:`LessonRun.decisions`) as a game's decisions are.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from engines import find_game
 from engines.core import State
+from kiosk.decisions import Decisions
 from kiosk.games import last_move, presentation_for
 from kiosk.games.base import Trace
 from kiosk.lessons.model import Lesson, Step, Text, fits_kind, step_states
@@ -47,6 +49,8 @@ class LessonRun:
         self.done_step = not self.step.asks
         self.answered: Trace | None = None
         """The visitor's accepted move, marked once an "à vous" step is done."""
+        self.decisions = Decisions()
+        """Told of each accepted move."""
 
     @property
     def step(self) -> Step:
@@ -78,6 +82,7 @@ class LessonRun:
             before, self.state = self.state, self.state.apply(move)
             self.answered = self.presentation.trace(before, move, self.state)
             self.done_step = True
+            self.decisions.played(before, move, self.state)
             return Feedback(True)
         self.wrong_attempts += 1
         explanation = self.step.wrong if self.step.wrong[0] else GENERIC_WRONG

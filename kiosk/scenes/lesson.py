@@ -19,6 +19,7 @@ from kiosk.boards import BoardView, renderer_for
 from kiosk.boards.base import ROLE_COLOURS
 from kiosk.boards.legend import draw_layers_key
 from kiosk.catalog import Entry
+from kiosk.decisions import Listener
 from kiosk.flaps import FlapFollower
 from kiosk.games import look_for
 from kiosk.lessons.board import LessonBoard
@@ -27,6 +28,7 @@ from kiosk.lessons.runner import Feedback, LessonRun
 from kiosk.picker import MovePicker, TouchKind
 from kiosk.scenes.animation import Transition
 from kiosk.scenes.base import Scene
+from kiosk.scenes.board_follow import BoardLeds
 from kiosk.scenes.chrome import draw_backdrop
 from kiosk.scenes.lesson_panel import StepView, draw_lesson_panel
 from kiosk.scenes.overlays import draw_cube_and_status
@@ -59,7 +61,7 @@ def reading_time(text: str) -> float:
     return max(4.0, min(12.0, 2.5 + len(text) / 16))
 
 
-class LessonScene(Scene):
+class LessonScene(Scene, Listener):
     name = "lesson"
 
     def __init__(self, kiosk: Kiosk, entry: Entry, lesson: Lesson, demo: bool = False) -> None:
@@ -104,6 +106,9 @@ class LessonScene(Scene):
             )
             self.board = board if isinstance(board, LessonBoard) else None
         self.follows_board = self.board is not None
+        self.leds = BoardLeds(kiosk, self.board)
+        """The board (if any) told of the visitor's moves."""
+        self._listen()
         self.flaps = FlapFollower()
         self._step_shown()
 
@@ -112,6 +117,11 @@ class LessonScene(Scene):
     @property
     def state(self) -> State:
         return self.run.state
+
+    def _listen(self) -> None:
+        """The run's accepted moves animated (:meth:`played`), then lit on the board."""
+        self.run.decisions.listen(self)
+        self.run.decisions.listen(self.leds)
 
     @property
     def asking(self) -> bool:
@@ -182,23 +192,23 @@ class LessonScene(Scene):
         return lambda: self.attempt(move, on_board=self.choice_from_board)
 
     def attempt(self, move: Any, on_board: bool = False) -> None:
-        """The visitor made ``move``: accepted and animated, or refused and explained."""
-        before = self.state
+        """The visitor made ``move``: accepted (the run tells :meth:`played`, then the
+        board), or refused and explained."""
         feedback = self.run.attempt(move)
         self.feedback = feedback
         self.choice = []
         self.choice_from_board = False
         self.message = ""
-        if feedback.accepted:
-            self.kiosk.sounds.play("win" if self.run.finished else "move")
-            self.queue.append((before, move))
-            if self.board is not None:
-                self.board.played(self.state, move, self.kiosk.now)
-        else:
+        if not feedback.accepted:
             self.kiosk.sounds.play("error")
             if on_board and self.board is not None:
                 self.board.refused(self.state, self.kiosk.now)
         self._fresh_picker()
+
+    def played(self, before: State, move: Any, after: State) -> None:
+        """A move accepted: its sound, and its animation queued."""
+        self.kiosk.sounds.play("win" if self.run.finished else "move")
+        self.queue.append((before, move))
 
     def _discs_turned(self) -> None:
         if self.board is not None:
@@ -227,6 +237,7 @@ class LessonScene(Scene):
 
     def _restart(self) -> None:
         self.run = LessonRun(self.lesson)
+        self._listen()
         self.transition = None
         self._step_shown()
 

@@ -13,19 +13,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engines.core import Dice
-from kiosk.board.guide import TURN_TEXT
-from kiosk.board_session import BoardSession
+from engines.core import Dice, State
 from kiosk.boards import BoardView, renderer_for
 from kiosk.boards.legend import draw_layers_key
 from kiosk.catalog import Entry, seat_names
-from kiosk.flaps import FlapFollower
+from kiosk.decisions import Listener
 from kiosk.games import last_move, look_for, presentation_for
 from kiosk.games.base import Trace
 from kiosk.picker import MovePicker, Touch, TouchKind
 from kiosk.run import GameRun
 from kiosk.scenes.animation import BANNER, Banner, Transition
 from kiosk.scenes.base import Scene
+from kiosk.scenes.board_follow import BoardFollow
 from kiosk.scenes.choice_pages import MOST_BUTTONS, page_count, page_of
 from kiosk.scenes.chrome import draw_backdrop
 from kiosk.scenes.idle_watch import StillThere
@@ -69,7 +68,7 @@ DICE_SIDE = 86
 """Pixels around the board that a lifted piece, a flying one or the dice may reach."""
 
 
-class PlayScene(Scene):
+class PlayScene(Scene, Listener):
     name = "play"
     idle_goes_to_attract = False
     demo_banner = True
@@ -135,24 +134,16 @@ class PlayScene(Scene):
         self._drawn_picture: tuple[object, ...] = ()
         self._trails: dict[int, list[Trace]] = {}
         self._trails_of: object = None
-        self.board: BoardSession | None = None
         self.layers_key: pygame.Rect | None = None
         """Where the pyramids' layers are written under the board, once drawn."""
+        self.hands = BoardFollow.open(kiosk, self.run, self.presentation, demo)
+        """The physical board and flaps, when there are."""
+        self.follows_board = self.hands.follows
         self._fresh_position()
         if not demo:
-            machine = [p for i, p in enumerate(game.players) if self.run.controller(i) != HUMAN]
-            self.board = BoardSession.open(
-                kiosk.hardware.board_for(table.spec),
-                table.spec,
-                self.state,
-                self.presentation,
-                machine,
-                kiosk.now,
-            )
             kiosk.keeper.keep(self.run)
-        self.follows_board = self.board is not None
-        self._board_said: tuple[str, str] = ("", "")
-        self.flaps = FlapFollower()
+        self.run.decisions.listen(self.hands)  # after the autosave: the LEDs,
+        self.run.decisions.listen(self)  # then the animation (:meth:`played`)
 
     # ------------------------------------------------------------------ layout
 
@@ -216,8 +207,7 @@ class PlayScene(Scene):
         else:
             if not self.choice:
                 fixed.append((self._("Conseil"), self._ask_hint, PALETTE.calm))
-            board = self.board
-            if board is not None and board.in_use and board.answer.status == TURN_TEXT:
+            if self.hands.asks_discs_turned:
                 fixed.append((self._("Pions retournés"), self._discs_turned, PALETTE.gold))
         if undoer == seat:
             fixed.append(self._undo_action(seat))
@@ -258,33 +248,38 @@ class PlayScene(Scene):
         return lambda: self.play(move)
 
     def play(self, move: Any) -> None:
-        """Apply a decision with its animation and sound."""
-        before = self.presentation.tokens(self.state)
-        slide = self.presentation.moved_piece_points(self.state, move)
-        sowing = self.presentation.sowing(self.state, move)
-        machine = self.demo or not self.run.human_to_move()
+        """Play a decision: the run tells the keeper, the board, then :meth:`played`."""
         self.run.play(move)
-        if self.board is not None:
-            self.board.played(self.state, move, self.kiosk.now)
-        after = self.presentation.tokens(self.state)
-        pace = (MACHINE_PACE, LIFT, HOLD) if machine else (1.0, 0.0, 0.0)
-        self.transition = Transition(self.view, before, after, slide, sowing, *pace)
-        self.kiosk.sounds.play("capture" if self.transition.captures else "move")
-        text = self.presentation.banner(self.state)
-        self.banner = Banner(text, self.clock, any(p.turned for p in self.panels)) if text else None
-        self.picker = MovePicker(self.state, self.presentation)
-        self.message = ("", "", False)
-        self.hint = None
-        self.choice = []
-        self._layout_buttons()
 
     def _roll(self) -> None:
-        move = self.run.roll()
-        if self.board is not None:
-            self.board.played(self.state, move, self.kiosk.now)
-        if isinstance(move, Dice):
-            self.dice.throw(move.values)
-        self.kiosk.sounds.play("dice")
+        """The dice thrown (:meth:`played` shows them)."""
+        self.run.roll()
+
+    def played(self, before: State, move: Any, after: State) -> None:
+        """A decision played: its animation and sound (the dice thrown at a chance node)."""
+        if before.is_chance_node():
+            if isinstance(move, Dice):
+                self.dice.throw(move.values)
+            self.kiosk.sounds.play("dice")
+            self._fresh_position()
+            return
+        presentation = self.presentation
+        machine = self.demo or not self.run.is_person(self.run.seat(before))
+        pace = (MACHINE_PACE, LIFT, HOLD) if machine else (1.0, 0.0, 0.0)
+        self.transition = Transition(
+            self.view, presentation.tokens(before), presentation.tokens(after),
+            presentation.moved_piece_points(before, move), presentation.sowing(before, move),
+            *pace,
+        )
+        self.kiosk.sounds.play("capture" if self.transition.captures else "move")
+        text = presentation.banner(after)
+        self.banner = Banner(text, self.clock, any(p.turned for p in self.panels)) if text else None
+        self.message = ("", "", False)
+        self._fresh_position()
+
+    def undone(self, state: State) -> None:
+        """Decisions taken back: no move on its way, the position's buttons."""
+        self.transition = None
         self._fresh_position()
 
     def _undo_action(self, seat: int) -> tuple[str, Any, Any]:
@@ -296,29 +291,23 @@ class PlayScene(Scene):
     def _undo(self, seat: int) -> None:
         """``seat`` takes back its own last decision and what the machines played after it."""
         self.machine.forget()
-        if self.run.undo(seat):
-            self.transition = None
+        if self.run.undo(seat):  # :meth:`undone` follows
             self.message = (self._("Coup annulé."), "", False)
-            if self.board is not None:
-                self.board.undone(self.state, self.kiosk.now)
-            self._fresh_position()
 
     def _take_back(self, count: int) -> None:
         """The previous position was restored on the board: those decisions are undone."""
         self.machine.forget_move()
-        if self.run.take_back(count):
-            self.transition = None
+        if self.run.take_back(count):  # :meth:`undone` follows
             self.message = (self._("Coup repris sur le plateau."), "", False)
-        if self.board is not None:
-            self.board.undone(self.state, self.kiosk.now)
-        self._fresh_position()
+        else:  # nothing taken back: the board is shown the position again
+            self.hands.undone(self.state)
+            self._fresh_position()
 
     def _follow_board(self) -> None:
         """The physical board's hands: a decision, a choice to offer, or a takeback."""
-        if self.board is None:
+        answer = self.hands.update()
+        if answer is None:
             return
-        answer = self.board.update(self.kiosk.now)
-        self._journal_board()
         if answer.undo:
             self._take_back(answer.undo)
         elif answer.decision is not None and not self.state.is_terminal():
@@ -326,37 +315,28 @@ class PlayScene(Scene):
         elif answer.choices:
             self.choice = list(answer.choices)
             self._layout_buttons()
-        elif answer.status != self._board_said:
+        elif self.hands.new_status:
             self._layout_buttons()
-        self._board_said = answer.status
 
     def _discs_turned(self) -> None:
-        if self.board is not None:
-            self.board.confirm(self.kiosk.now)
-            self._layout_buttons()
+        self.hands.discs_turned()
+        self._layout_buttons()
 
     def enter(self) -> None:
-        if self.board is not None:
-            self.board.resync(self.kiosk.now)
-            self._journal_board()
-
-    def _journal_board(self) -> None:
-        """The board lost or back: told once to the owners' journal."""
-        if self.board is not None:
-            for kind in self.board.news():
-                self.kiosk.records.event(kind, self.board.name)
+        self.hands.resync()
 
     def leave(self) -> None:
-        if self.board is not None:
-            self.board.close()
+        self.hands.close()
+        self.run.decisions.forget(self.hands)
+        self.run.decisions.forget(self)
 
     def flaps_changed(self, down: frozenset[int]) -> None:
-        self.flaps.changed(down, self.kiosk.now)
+        self.hands.flaps_changed(down)
 
     def _follow_flaps(self) -> None:
         """A physical shut-the-box: the flaps pushed down are the decision."""
         if not self.demo and self.run.human_to_move():
-            move, why = self.flaps.decision(self.state, self.kiosk.now)
+            move, why = self.hands.flap_decision(self.state)
             if move is not None:
                 self.play(move)
             elif why is not None:
@@ -714,8 +694,8 @@ class PlayScene(Scene):
             else:
                 content.headline = self._("À vous de jouer !")
             text, _, warning = self.message
-            if not text and self.board is not None:
-                text, warning = self.board.status(self.kiosk.tr.lang)
+            if not text:
+                text, warning = self.hands.status(self.kiosk.tr.lang)
             if text and not self.demo:
                 content.message, content.message_is_warning = text, warning
         extras = self.presentation.extras(self.state)

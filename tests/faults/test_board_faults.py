@@ -92,8 +92,8 @@ class Room:
 
     @property
     def answer(self) -> Any:
-        assert self.scene.board is not None
-        return self.scene.board.answer
+        assert self.scene.hands.session is not None
+        return self.scene.hands.session.answer
 
     def run_until(self, condition: Callable[[], bool], timeout: float = 3.0) -> bool:
         """The kiosk's main loop, in real time, until ``condition()`` holds."""
@@ -172,8 +172,8 @@ def test_moves_made_by_touch_while_unplugged_light_blue_once_the_board_is_back(
     room.sim.replug()
     assert room.run_until(lambda: room.answer.kind == "follow"), room.answer.status
     assert room.sim.wait_until(lambda: room.sim.leds() == room.answer.leds)
-    assert room.scene.board is not None
-    assert room.scene.board.status("fr") == (guide.CATCH_UP[0], False), "the screen says so"
+    assert room.scene.hands.session is not None
+    assert room.scene.hands.session.status("fr") == (guide.CATCH_UP[0], False), "the screen says so"
     origins, targets = room.cells(p[0] for p in paths), room.cells(p[-1] for p in paths)
     assert room.lit(guide.ELSEWHERE_FROM) == origins, "lift the pieces blinking blue"
     assert room.lit(guide.ELSEWHERE_TO) == targets, "put pieces on the steady blue squares"

@@ -11,7 +11,7 @@ def test_the_board_s_words_wait_until_a_piece_is_lifted_or_put_down() -> None:
     kiosk, board, mapping = board_kiosk()
     scene = start(kiosk, (HUMAN, HUMAN))
     steps(kiosk, 30)
-    session = scene.board
+    session = scene.hands.session
     assert session is not None and not session.in_use
     assert session.answer.status[0], "the board would ask for its pieces"
     seat = scene._acting_seat()

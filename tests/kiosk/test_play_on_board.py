@@ -62,12 +62,12 @@ def lit(board: MemoryBoard, mapping: BoardMapping, scene: PlayScene, led: object
 def test_a_disc_put_on_the_board_is_played_and_its_flips_blink_until_confirmed() -> None:
     kiosk, board, mapping = board_kiosk()
     scene = start(kiosk, (HUMAN, HUMAN))
-    assert scene.follows_board and scene.board is not None
+    assert scene.follows_board and scene.hands.session is not None
     steps(kiosk, 30)
     assert any(led.mode is LedMode.BLINK for _, led in board.leds.cells()), "set up the pieces"
     set_up(scene, board, mapping)
     steps(kiosk, 30)
-    assert scene.board.answer.synced
+    assert scene.hands.session.answer.synced
     board.set(cell(scene, mapping, "d3"), True)
     steps(kiosk, 40)
     assert scene.run.moves == ["d3"]
@@ -102,7 +102,7 @@ def test_the_machines_answer_is_lit_in_blue_and_copied_by_hand() -> None:
     answer = scene.run.moves[1]
     assert lit(board, mapping, scene, ELSEWHERE_TO) == {answer}
     assert lit(board, mapping, scene, ELSEWHERE_FROM) == set()
-    text, warning = scene.board.status("fr") if scene.board else ("", False)
+    text, warning = scene.hands.session.status("fr") if scene.hands.session else ("", False)
     assert answer in text and not warning
     board.set(cell(scene, mapping, answer), True)
     steps(kiosk, 40)
@@ -110,9 +110,9 @@ def test_the_machines_answer_is_lit_in_blue_and_copied_by_hand() -> None:
     for name in lit(board, mapping, scene, TURN):
         board.set(cell(scene, mapping, name), False)
         board.set(cell(scene, mapping, name), True)
-    scene.board.confirm(kiosk.now) if scene.board else None
+    scene.hands.session.confirm(kiosk.now) if scene.hands.session else None
     steps(kiosk, 40)
-    assert scene.board is not None and scene.board.answer.synced
+    assert scene.hands.session is not None and scene.hands.session.answer.synced
 
 
 def test_a_wrong_square_is_shown_in_the_panel_and_blinks() -> None:
@@ -123,8 +123,8 @@ def test_a_wrong_square_is_shown_in_the_panel_and_blinks() -> None:
     board.set(cell(scene, mapping, "a1"), True)
     steps(kiosk, 60)
     assert scene.run.moves == []
-    assert scene.board is not None
-    text, warning = scene.board.status("fr")
+    assert scene.hands.session is not None
+    text, warning = scene.hands.session.status("fr")
     assert warning and "Remettez les pièces" in text
     content = scene._panel_content(0)
     assert content.message == text and content.message_is_warning
@@ -133,7 +133,7 @@ def test_a_wrong_square_is_shown_in_the_panel_and_blinks() -> None:
     ]
     board.set(cell(scene, mapping, "a1"), False)
     steps(kiosk, 40)
-    assert scene.board.answer.synced
+    assert scene.hands.session.answer.synced
 
 
 def test_the_previous_position_restored_takes_the_move_back() -> None:
@@ -144,7 +144,7 @@ def test_the_previous_position_restored_takes_the_move_back() -> None:
     board.set(cell(scene, mapping, "d3"), True)
     steps(kiosk, 40)
     assert scene.run.moves == ["d3"]
-    scene.board.confirm(kiosk.now) if scene.board else None
+    scene.hands.session.confirm(kiosk.now) if scene.hands.session else None
     board.set(cell(scene, mapping, "d3"), False)
     steps(kiosk, 40)
     assert scene.run.moves == []
@@ -157,8 +157,8 @@ def test_a_lost_board_leaves_the_game_to_the_screen_and_leaving_darkens_it() -> 
     steps(kiosk, 30)
     board.unplug()
     steps(kiosk, 2)
-    assert scene.board is not None
-    text, warning = scene.board.status("en")
+    assert scene.hands.session is not None
+    text, warning = scene.hands.session.status("en")
     assert warning and "screen" in text
     scene.play(scene.run.game.parse_move(scene.state, "d3"))
     assert scene.run.moves == ["d3"]
@@ -171,7 +171,7 @@ def test_a_lost_board_leaves_the_game_to_the_screen_and_leaving_darkens_it() -> 
 def test_without_hardware_nothing_follows_a_board() -> None:
     kiosk = Kiosk(load_settings(), worker=InlineWorker(), sounds=Sounds(muted=True))
     scene = PlayScene(kiosk, entry("reversi"), Table(SPEC, (HUMAN, HUMAN)))
-    assert scene.board is None and not scene.follows_board
+    assert scene.hands.session is None and not scene.follows_board
 
 
 def test_the_rules_page_over_a_game_keeps_its_board_lit_and_closing_the_game_darkens_it() -> None:

@@ -16,10 +16,10 @@ def test_the_owners_test_board_goes_with_the_owners_pages() -> None:
     with owners_test_board(kiosk):
         assert kiosk.hardware.board is not None
         tablut = PlayScene(kiosk, entry("tablut"), Table("tablut", (HUMAN, HUMAN), seed=1))
-        assert tablut.board is not None, "the 8 × 8 test board is offered to a 9 × 9 game"
-        assert tablut.board.answer.status == WRONG_SIZE
+        assert tablut.hands.session is not None, "the 8 × 8 test board is offered to a 9 × 9 game"
+        assert tablut.hands.session.answer.status == WRONG_SIZE
         tablut.leave()
     assert kiosk.hardware is own and kiosk.hardware.board is None
     for game_id in ("tablut", "reversi"):
         scene = PlayScene(kiosk, entry(game_id), Table(game_id, (HUMAN, HUMAN), seed=1))
-        assert scene.board is None, "no board message in the tour's play screens"
+        assert scene.hands.session is None, "no board message in the tour's play screens"
