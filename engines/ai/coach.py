@@ -1,6 +1,6 @@
 """The coach: how much a decision gives away against the best one, and the opponent's answer.
 
-:func:`judge` values every legal decision of a position for the player to move,
+:func:`assess` values every legal decision of a position for the player to move,
 the way the game's strongest machine player sees it, within a budget:
 
 - an exact solver's values where the game has one that knows them
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engines.ai.alphabeta import AlphaBeta
-from engines.ai.budget import Budget, Clock
+from engines.ai.budget import Budget
 from engines.ai.evaluation import Evaluator, evaluator_for
 from engines.ai.mcts import Mcts
 from engines.ai.profiles import AiProfile, profile_for
@@ -54,6 +54,39 @@ class Scale(StrEnum):
     """A share of a win for the player: 0 lost, 1 won (a draw or an even game 0.5)."""
     POINTS = "points"
     """Points of the player's own score, the fewer the better, counted negative."""
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """Every decision of a position valued for the player to move: what the coach knows
+    before the person chooses (it pickles, to cross from the thinking process)."""
+
+    values: tuple[tuple[Move, float], ...]
+    """Every legal decision with its value, best first."""
+    threshold: float
+    """The loss past which the coach speaks, for this game and scale."""
+    scale: Scale
+    method: str = ""
+    """How the values were found: ``solver``, ``turns``, ``alphabeta`` or ``mcts``."""
+
+    @property
+    def best(self) -> Move:
+        return self.values[0][0]
+
+    def value_of(self, move: Move) -> float:
+        """The value found for ``move`` (``KeyError`` if it is not a decision here)."""
+        for candidate, value in self.values:
+            if candidate == move:
+                return value
+        raise KeyError(f"'{move}' was not assessed")
+
+    def loss(self, move: Move) -> float:
+        """The best decision's value minus ``move``'s (0 for the best)."""
+        return max(0.0, self.values[0][1] - self.value_of(move))
+
+    def flags(self, move: Move) -> bool:
+        """Whether the coach warns before ``move`` is played."""
+        return self.loss(move) > self.threshold
 
 
 @dataclass(frozen=True)
@@ -85,30 +118,50 @@ class Judgement:
         return next(value for candidate, value in self.values if candidate == move)
 
 
-def judge(state: State, move: Move, seconds: float | None = COACH_SECONDS,
-          nodes: int | None = None) -> Judgement:
-    """``move`` (legal in ``state``, a decision node) weighed against the best decision.
+def assess(state: State, seconds: float | None = COACH_SECONDS,
+           nodes: int | None = None) -> Assessment:
+    """Every legal decision of ``state`` (a decision node) valued for the player to move.
 
     ``seconds`` and/or ``nodes`` bound the search as a bot's budget does; a node
-    budget alone gives the same judgement on any machine."""
+    budget alone gives the same values on any machine."""
     if state.current_player is CHANCE or state.is_terminal():
         raise ValueError(f"no decision to judge in '{state.to_text()}'")
     legal = list(state.legal_moves())
-    if move not in legal:
-        raise ValueError(f"'{move}' is not a legal decision in '{state.to_text()}'")
     profile = profile_for(state.game)
-    budget = Budget(seconds, nodes)
-    scale, values, method = _values(state, legal, profile, budget)
-    values = sorted(values, key=lambda pair: -pair[1])
-    best_move, best_value = values[0]
-    own = next(value for candidate, value in values if candidate == move)
+    scale, values, method = _values(state, legal, profile, Budget(seconds, nodes))
     threshold = profile.coach_threshold.get(scale.value, DEFAULT_THRESHOLDS[scale])
+    return Assessment(tuple(sorted(values, key=lambda pair: -pair[1])), threshold, scale,
+                      method)
+
+
+def explain(state: State, move: Move, assessment: Assessment,
+            seconds: float | None = COACH_SECONDS * REPLY_SHARE,
+            nodes: int | None = None) -> Judgement:
+    """``move`` judged by ``assessment`` of ``state``, with the opponent's best answer
+    found within the budget (for the reasons)."""
+    if move not in state.legal_moves():
+        raise ValueError(f"'{move}' is not a legal decision in '{state.to_text()}'")
     after = state.apply(move)
-    mover = state.current_player
-    reply = (_reply(after, budget)
-             if method != "solver" and after.current_player not in (mover, CHANCE) else None)
-    return Judgement(move, best_move, max(0.0, best_value - own), threshold, scale,
-                     tuple(values), reply, method)
+    reply = None
+    if assessment.method != "solver" and after.current_player not in (state.current_player,
+                                                                       CHANCE):
+        reply = _reply(after, Budget(seconds, nodes))
+    return Judgement(move, assessment.best, assessment.loss(move), assessment.threshold,
+                     assessment.scale, assessment.values, reply, assessment.method)
+
+
+def judge(state: State, move: Move, seconds: float | None = COACH_SECONDS,
+          nodes: int | None = None) -> Judgement:
+    """``move`` (legal in ``state``, a decision node) weighed against the best decision:
+    :func:`assess`, then :func:`explain` with a quarter of the budget."""
+    if state.current_player is CHANCE or state.is_terminal():
+        raise ValueError(f"no decision to judge in '{state.to_text()}'")
+    if move not in state.legal_moves():
+        raise ValueError(f"'{move}' is not a legal decision in '{state.to_text()}'")
+    assessment = assess(state, seconds, nodes)
+    return explain(state, move, assessment,
+                   None if seconds is None else seconds * REPLY_SHARE,
+                   None if nodes is None else max(1, int(nodes * REPLY_SHARE)))
 
 
 DEFAULT_THRESHOLDS = {Scale.SHARE: 0.15, Scale.POINTS: 3.0}
@@ -215,8 +268,5 @@ def _reply(after: State, budget: Budget) -> Move | None:
     evaluator = evaluator_for(after.game)
     if evaluator is None or len(after.game.players) != 2 or after.game.has_chance:
         return None
-    share = Budget(None if budget.seconds is None else budget.seconds * REPLY_SHARE,
-                   None if budget.nodes is None else max(1, int(budget.nodes * REPLY_SHARE)))
-    clock: Clock = share.start()
     search = AlphaBeta(evaluator, turn_depth=profile_for(after.game).depth_in_turns)
-    return search.search(after, clock, random.Random(SEED)).move
+    return search.search(after, budget.start(), random.Random(SEED)).move
