@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from engines.outcomes import OutcomeCode
+
 if TYPE_CHECKING:
     from engines.geometry import Geometry
 
@@ -174,13 +176,14 @@ class Outcome:
     ``winners`` is empty for a draw; several names when they share the win
     (a team, a tie for the best score).  ``reason`` is French prose for the
     players and ``reason_en`` its English translation; ``code`` is a stable
-    identifier (for tests and statistics); ``scores`` are the game's own
-    points (discs, pieces, match points).
+    identifier (an :class:`~engines.outcomes.OutcomeCode`, for tests, records
+    and statistics); ``scores`` are the game's own points (discs, pieces, match
+    points).
     """
 
     winners: tuple[str, ...]
     reason: str
-    code: str
+    code: OutcomeCode
     scores: tuple[tuple[str, float], ...] = ()
     reason_en: str = ""
 
@@ -211,7 +214,7 @@ class Outcome:
 def win(
     winner: str,
     reason: str,
-    code: str,
+    code: OutcomeCode,
     scores: Mapping[str, float] | None = None,
     en: str = "",
 ) -> Outcome:
@@ -220,7 +223,7 @@ def win(
 
 
 def draw(
-    reason: str, code: str, scores: Mapping[str, float] | None = None, en: str = ""
+    reason: str, code: OutcomeCode, scores: Mapping[str, float] | None = None, en: str = ""
 ) -> Outcome:
     """Nobody wins; ``reason`` in French, ``en`` in English."""
     return Outcome((), reason, code, tuple((scores or {}).items()), en)

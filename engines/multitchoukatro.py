@@ -57,6 +57,7 @@ from engines.core import (
     win,
 )
 from engines.geometry import Geometry, Point
+from engines.outcomes import OutcomeCode
 from engines.registry import register
 
 SUD, NORD = "sud", "nord"
@@ -183,7 +184,7 @@ class MultitchoukatroState(State):
         return win(
             winner,
             f"{winner} met la dernière graine dans la rouma",
-            "last_seed",
+            OutcomeCode.LAST_SEED,
             en=f"{english} drops the last seed into the rouma",
         )
 

@@ -28,6 +28,7 @@ from engines.core import (
     win,
 )
 from engines.geometry import Geometry, grid, square_name
+from engines.outcomes import OutcomeCode
 from engines.registry import register
 
 NOIR, BLANC = "noir", "blanc"
@@ -193,11 +194,11 @@ class ReversiState(State):
         how = "plateau plein" if full else "plus aucun coup possible"
         how_en = "board full" if full else "no move left"
         if black == white:
-            return draw(f"{how}, égalité {black} à {white}", "equal_discs", scores,
+            return draw(f"{how}, égalité {black} à {white}", OutcomeCode.EQUAL_DISCS, scores,
                         en=f"{how_en}, tied {black} all")
         winner = NOIR if black > white else BLANC
         high, low = max(black, white), min(black, white)
-        return win(winner, f"{how}, {high} pions contre {low}", "most_discs", scores,
+        return win(winner, f"{how}, {high} pions contre {low}", OutcomeCode.MOST_DISCS, scores,
                    en=f"{how_en}, {high} discs to {low}")
 
     def key(self) -> Hashable:

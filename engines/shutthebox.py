@@ -57,6 +57,7 @@ from engines.core import (
     win,
 )
 from engines.geometry import Geometry, Point
+from engines.outcomes import OutcomeCode
 from engines.registry import register
 
 PLAYERS = tuple(f"joueur{i}" for i in range(1, 7))
@@ -264,14 +265,15 @@ class ShutTheBoxState(State):
         if len(players) == 1:
             score = self.scores[0]
             if score == 0:
-                return win(players[0], "la boîte est fermée", "shut", scores,
+                return win(players[0], "la boîte est fermée", OutcomeCode.SHUT, scores,
                            en="the box is shut")
             return draw(f"manche seule, score {score} : la boîte n'est pas fermée",
-                        "solo_score", scores, en=f"single round, score {score}: the box is open")
+                        OutcomeCode.SOLO_SCORE, scores,
+                        en=f"single round, score {score}: the box is open")
         best = min(self.scores)
         winners = tuple(p for p, s in scores.items() if s == best)
         if len(winners) == len(players):
-            return draw(f"tous les joueurs font {best}", "tie", scores,
+            return draw(f"tous les joueurs font {best}", OutcomeCode.TIE, scores,
                         en=f"every player scores {best}")
         others = sorted(s for s in self.scores if s != best)
         shared = " (à égalité)" if len(winners) > 1 else ""
@@ -279,7 +281,7 @@ class ShutTheBoxState(State):
         return Outcome(
             winners,
             f"plus petit score : {best}{shared}, contre {', '.join(map(str, others))}",
-            "lowest_score",
+            OutcomeCode.LOWEST_SCORE,
             tuple(scores.items()),
             f"lowest score: {best}{shared_en}, against {', '.join(map(str, others))}",
         )

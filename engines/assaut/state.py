@@ -32,6 +32,7 @@ from engines.assaut.rules import (
 from engines.assaut.text import render_diagram, write_position
 from engines.bits import bit_indices
 from engines.core import TERMINAL, Outcome, PathMove, Place, Remove, State, draw, win
+from engines.outcomes import OutcomeCode
 
 if TYPE_CHECKING:
     from engines.assaut.game import Assaut
@@ -94,23 +95,24 @@ class AssautState(State):
         scores = {PLAYERS[0]: count, PLAYERS[1]: officers.bit_count() + self.hand}
         if soldiers & FORTRESS == FORTRESS:
             return win(PLAYERS[0], "les soldats occupent les 9 points de la forteresse",
-                       "fortress_taken", scores, en="the soldiers hold the 9 fortress points")
+                       OutcomeCode.FORTRESS_TAKEN, scores,
+                       en="the soldiers hold the 9 fortress points")
         if count < SOLDIERS_TO_WIN:
-            return win(PLAYERS[1], f"il ne reste que {count} soldats", "too_few_soldiers",
+            return win(PLAYERS[1], f"il ne reste que {count} soldats", OutcomeCode.TOO_FEW_SOLDIERS,
                        scores, en=f"only {count} soldiers are left")
         if not officers and not self.hand:
-            return win(PLAYERS[0], "les deux officiers ont été soufflés", "no_officers",
+            return win(PLAYERS[0], "les deux officiers ont été soufflés", OutcomeCode.NO_OFFICERS,
                        scores, en="both officers have been huffed")
         if not self._can_move():
             mover = PLAYERS[self.mover]
             return win(PLAYERS[1 - self.mover], f"les {mover} ne peuvent plus bouger",
-                       "blocked", scores, en=f"{_ENGLISH[mover]} cannot move")
+                       OutcomeCode.BLOCKED, scores, en=f"{_ENGLISH[mover]} cannot move")
         if self.history.count(self.history[-1]) >= 3:
-            return draw("position répétée trois fois", "repetition", scores,
+            return draw("position répétée trois fois", OutcomeCode.REPETITION, scores,
                         en="position repeated three times")
         if self.ply >= self.game.max_moves:
             limit = self.game.max_moves
-            return draw(f"limite de {limit} coups", "move_cap", scores,
+            return draw(f"limite de {limit} coups", OutcomeCode.MOVE_CAP, scores,
                         en=f"limit of {limit} moves")
         return None
 

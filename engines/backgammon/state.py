@@ -26,6 +26,7 @@ from engines.backgammon.match import (
 from engines.backgammon.rules import RULES
 from engines.backgammon.text import BEAR_OFF, CAPPED, DROPPED, render_diagram, write_position
 from engines.core import PASS, Dice, Outcome, draw, win
+from engines.outcomes import OutcomeCode
 from engines.tables.board import PLAYERS
 from engines.tables.moves import DOUBLE, DROP, ROLL, ROLLS, TAKE, dice_to_play
 from engines.tables.playout import playout
@@ -211,11 +212,12 @@ class BackgammonState(TablesState):
         scores = {names[0]: self.score[0], names[1]: self.score[1]}
         match = self.game.match
         if self.end == CAPPED:
-            return draw(f"manche arrêtée après {self.turn} tours", "move_cap", scores,
+            return draw(f"manche arrêtée après {self.turn} tours", OutcomeCode.MOVE_CAP, scores,
                         en=f"manche stopped after {self.turn} turns")
         winner, loser = names[self.mover], names[1 - self.mover]
         if self.end == DROPPED:
-            code, how, how_en = "drop", f"{loser} refuse le videau", f"{loser} drops the cube"
+            code = OutcomeCode.DROP
+            how, how_en = f"{loser} refuse le videau", f"{loser} drops the cube"
             points = self.cube
         else:
             value = manche_value(self.boards[1 - self.mover])

@@ -26,6 +26,7 @@ from engines.core import (
     State,
     draw,
 )
+from engines.outcomes import OutcomeCode
 
 if TYPE_CHECKING:
     from engines.barricades.game import Barricades
@@ -160,16 +161,17 @@ class BarricadesState(State):
         players = self.game.players
         if self.winner < 0:
             cap = self.game.max_turns
-            return draw(f"limite de {cap} tours atteinte sans arrivée", "move_cap",
+            return draw(f"limite de {cap} tours atteinte sans arrivée", OutcomeCode.MOVE_CAP,
                         en=f"limit of {cap} turns reached without anyone arriving")
         name = players[self.winner]
         partner = self.game.partner(self.winner)
         if partner is None:
-            return Outcome((name,), f"{name} atteint le but", "goal", (),
+            return Outcome((name,), f"{name} atteint le but", OutcomeCode.GOAL, (),
                            f"{name} reaches the goal")
         winners = tuple(p for p in players if p in (name, players[partner]))
         team = " et ".join(winners)
-        return Outcome(winners, f"{name} atteint le but : l'équipe {team} gagne", "goal", (),
+        return Outcome(winners, f"{name} atteint le but : l'équipe {team} gagne",
+                       OutcomeCode.GOAL, (),
                        f"{name} reaches the goal: team {' and '.join(winners)} wins")
 
     def announcements(self) -> tuple[str, ...]:

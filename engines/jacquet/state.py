@@ -9,6 +9,7 @@ from typing import Any
 from engines.core import PASS, Dice, Game, Outcome, draw, win
 from engines.jacquet.rules import RULES
 from engines.jacquet.text import BLOCKED, BORNE_OFF, CAPPED, render_diagram, write_position
+from engines.outcomes import OutcomeCode
 from engines.tables.board import PLAYERS
 from engines.tables.moves import dice_to_play
 from engines.tables.playout import playout
@@ -82,16 +83,16 @@ class JacquetState(TablesState):
         noir, blanc = self.boards
         scores = {PLAYERS[0]: noir[0], PLAYERS[1]: blanc[0]}
         if self.end == CAPPED:
-            return draw(f"partie arrêtée après {self.turn} tours", "move_cap", scores,
+            return draw(f"partie arrêtée après {self.turn} tours", OutcomeCode.MOVE_CAP, scores,
                         en=f"game stopped after {self.turn} turns")
         winner, loser = PLAYERS[self.mover], PLAYERS[1 - self.mover]
         if self.end == BLOCKED:
-            return win(winner, f"{loser} est bloqué", "blocked", scores,
+            return win(winner, f"{loser} est bloqué", OutcomeCode.BLOCKED, scores,
                        en=f"{loser} is blocked")
         left = 15 - self.boards[1 - self.mover][0]
         plural = "s" if left > 1 else ""
         return win(winner, f"{winner} a sorti tous ses pions ({loser} en a encore "
-                   f"{left} en jeu)", "all_off", scores,
+                   f"{left} en jeu)", OutcomeCode.ALL_OFF, scores,
                    en=f"{winner} bore off every checker ({loser} still has {left} "
                    f"checker{plural} in play)")
 

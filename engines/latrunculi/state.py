@@ -39,6 +39,7 @@ from engines.latrunculi.rules import (
     remember,
 )
 from engines.latrunculi.text import render_diagram, write_position
+from engines.outcomes import OutcomeCode
 from engines.walks import moves_of_steps
 
 if TYPE_CHECKING:
@@ -192,14 +193,14 @@ class LatrunculiState(State):
         if code is None:
             return None
         scores = {PLAYERS[0]: self.captured(0), PLAYERS[1]: self.captured(1)}
-        if code == "repetition":
+        if code is OutcomeCode.REPETITION:
             return draw("position répétée trois fois", code, scores,
                         en="position repeated three times")
-        if code == "move_cap":
+        if code is OutcomeCode.MOVE_CAP:
             moves = self.quiet
             return draw(f"{moves} coups sans pion retiré", code, scores,
                         en=f"{moves} moves without a piece removed")
-        if code == "blocked":
+        if code is OutcomeCode.BLOCKED:
             name = PLAYERS[self.mover]
             how, how_en = f"{name} ne peut plus jouer", f"{ENGLISH[name]} cannot move"
         else:

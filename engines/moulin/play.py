@@ -31,6 +31,7 @@ from engines.moulin.moves import (
     place_moves,
     step_moves,
 )
+from engines.outcomes import OutcomeCode
 
 if TYPE_CHECKING:
     from engines.moulin.game import Moulin
@@ -39,12 +40,12 @@ if TYPE_CHECKING:
 PLAYERS = ("blanc", "noir")
 """The seats' names, as :attr:`Moulin.player_names`."""
 PASS_ONLY = (PASS,)
-Ending = tuple[str, int]
+Ending = tuple[OutcomeCode, int]
 """``(code, losing seat or -1)`` of a finished game."""
-REPETITION: Ending = ("repetition", -1)
-NO_CAPTURE: Ending = ("no_capture", -1)
-BLOCKED: tuple[Ending, Ending] = (("blocked", 0), ("blocked", 1))
-TWO_PIECES: tuple[Ending, Ending] = (("two_pieces", 0), ("two_pieces", 1))
+REPETITION: Ending = (OutcomeCode.REPETITION, -1)
+NO_CAPTURE: Ending = (OutcomeCode.NO_CAPTURE, -1)
+BLOCKED: tuple[Ending, Ending] = ((OutcomeCode.BLOCKED, 0), (OutcomeCode.BLOCKED, 1))
+TWO_PIECES: tuple[Ending, Ending] = ((OutcomeCode.TWO_PIECES, 0), (OutcomeCode.TWO_PIECES, 1))
 
 _blank = object.__new__
 MOVER_KEYS = (0, 1 << 48)

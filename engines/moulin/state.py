@@ -35,6 +35,7 @@ from engines.moulin.play import (
 )
 from engines.moulin.playout import playout
 from engines.moulin.text import render_diagram, write_position
+from engines.outcomes import OutcomeCode
 
 if TYPE_CHECKING:
     from engines.moulin.game import Moulin
@@ -165,15 +166,15 @@ class MoulinState(State):
         code, seat = self._end
         names = self.game.player_names
         scores = {names[0]: self.pieces(0), names[1]: self.pieces(1)}
-        if code == "repetition":
+        if code is OutcomeCode.REPETITION:
             return draw("position répétée trois fois", code, scores,
                         en="position repeated three times")
-        if code == "no_capture":
+        if code is OutcomeCode.NO_CAPTURE:
             moves = self.game.draw_moves
             return draw(f"{moves} coups sans prise", code, scores,
                         en=f"{moves} moves without a capture")
         loser, winner = names[seat], names[1 - seat]
-        if code == "blocked":
+        if code is OutcomeCode.BLOCKED:
             return win(winner, f"{loser} est bloqué", code, scores, en=f"{loser} is blocked")
         left = self.pieces(seat)
         if not left:  # only from a set-up position

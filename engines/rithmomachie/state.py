@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from engines.caches import forgettable, remember
 from engines.core import TERMINAL, Outcome, State, draw, win
+from engines.outcomes import OutcomeCode
 from engines.rithmomachie.fields import MOVE, Cells, Prisoner, Prisoners
 from engines.rithmomachie.pieces import Piece
 from engines.rithmomachie.text import render_diagram, write_position
@@ -251,14 +252,14 @@ def judge_state(state: RithmoState, done_by: int, arrived: int, took: bool) -> O
     if state.phase != MOVE:
         return None
     if state.turns >= game.max_moves:
-        return draw(f"{game.max_moves} tours joués", "move_cap", _scores(state),
+        return draw(f"{game.max_moves} tours joués", OutcomeCode.MOVE_CAP, _scores(state),
                     en=f"{game.max_moves} turns played")
     if game.repetition and state.repetitions() >= 3:
-        return draw("même position trois fois", "repetition", _scores(state),
+        return draw("même position trois fois", OutcomeCode.REPETITION, _scores(state),
                     en="same position three times")
     if not game.rules.has_decision(state):
         mover = game.players[state.side]
-        return win(game.players[1 - state.side], f"{mover} ne peut plus jouer", "blocked",
+        return win(game.players[1 - state.side], f"{mover} ne peut plus jouer", OutcomeCode.BLOCKED,
                    _scores(state), en=f"{mover} cannot play")
     return None
 

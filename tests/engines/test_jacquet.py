@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from engines import find_game
 from engines.core import CHANCE, PASS, IllegalMoveError, NotationError, State
 from engines.jacquet import NAMES, RULES, JacquetState, number_of, source_name
+from engines.outcomes import OutcomeCode
 from engines.tables import complete_plays
 from engines.walks import complete_turns
 from tests.engines.test_backgammon_peers import reference_plays, sample_states
@@ -164,14 +165,16 @@ def test_blocked_player_passes_or_loses() -> None:
     rolling = game.from_text(f"{points({'B12': 14, 'N12': 1}, blanc)} noir lancer 10")
     lost = rolling.apply(rolling.game.parse_move(rolling, "dice:4,2"))
     outcome = lost.outcome()
-    assert outcome is not None and outcome.winners == ("blanc",) and outcome.code == "blocked"
+    assert outcome is not None and outcome.winners == ("blanc",)
+    assert outcome.code == OutcomeCode.BLOCKED
 
 
 def test_first_to_bear_off_all_wins() -> None:
     state = position({"N2": 1}, {"B1": 5, "N3": 10}, phase="2,1")
     over = play(state, "2/off")
     outcome = over.outcome()
-    assert outcome is not None and outcome.winners == ("noir",) and outcome.code == "all_off"
+    assert outcome is not None and outcome.winners == ("noir",)
+    assert outcome.code == OutcomeCode.ALL_OFF
     assert outcome.scores == (("noir", 15), ("blanc", 0))
     assert over.to_text().split()[1:3] == ["noir", "fin"]
 
@@ -181,7 +184,7 @@ def test_turn_cap_is_a_draw() -> None:
                      spec="jacquet,max_turns=50")
     over = play(state, "12/10", "10/9")
     outcome = over.outcome()
-    assert outcome is not None and outcome.is_draw and outcome.code == "move_cap"
+    assert outcome is not None and outcome.is_draw and outcome.code == OutcomeCode.MOVE_CAP
 
 
 def test_notation_with_numbers_and_source_names() -> None:
@@ -380,7 +383,7 @@ def test_random_games_keep_the_rules(spec: str, seed: int) -> None:
     assert isinstance(state, JacquetState)
     outcome = state.outcome()
     assert outcome is not None
-    if outcome.code == "all_off":
+    if outcome.code == OutcomeCode.ALL_OFF:
         assert state.boards[state.mover][0] == 15
 
 

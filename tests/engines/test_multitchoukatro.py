@@ -18,6 +18,7 @@ from engines.multitchoukatro import (
     sow,
     sow_once,
 )
+from engines.outcomes import OutcomeCode
 from engines.walks import complete_turns
 from tests.engines import test_conformance as conformance
 
@@ -106,7 +107,7 @@ def test_the_source_example_game_decision_by_decision() -> None:
     assert state.is_terminal() and state.current_player is TERMINAL
     outcome = state.outcome()
     assert outcome is not None
-    assert outcome.winners == (SUD,) and outcome.code == "last_seed"
+    assert outcome.winners == (SUD,) and outcome.code == OutcomeCode.LAST_SEED
     assert "rouma" in outcome.reason and outcome.reason_en
 
 
