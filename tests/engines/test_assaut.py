@@ -24,6 +24,7 @@ from engines.assaut import (
     NAMES,
     NEIGHBOURS,
     START_TEXT,
+    AssautMove,
     AssautState,
 )
 from engines.core import (
@@ -34,6 +35,7 @@ from engines.core import (
     Place,
     Remove,
     SpecError,
+    State,
 )
 from engines.outcomes import OutcomeCode
 from tests.engines import test_conformance as conformance
@@ -503,12 +505,12 @@ def test_option_combinations_follow_the_protocol(spec: str) -> None:
 def test_fast_playout_replays_through_the_rules(seed: int, spec: str) -> None:
     start = find_game(spec).initial_state()
     assert isinstance(start, AssautState)
-    trace: list[object] = []
+    trace: list[AssautMove] = []
     final = start.playout(random.Random(seed), trace)
-    state = start
+    state: State[AssautMove] = start
     for move in trace:
         assert state.is_legal(move)
-        state = state.apply(move)  # type: ignore[assignment]
+        state = state.apply(move)
     assert state.is_terminal()
     assert state.to_text() == final.to_text()
     assert state.outcome() == final.outcome()

@@ -216,7 +216,8 @@ def test_moves_after_the_end_are_illegal() -> None:
 
 def test_is_legal_refuses_foreign_values() -> None:
     state = position(["d4", "a8"], ["h1", "e6"])
-    assert not state.is_legal("d4-d5")
+    any_game: State = state  # a position as any game's: any value may be asked about
+    assert not any_game.is_legal("d4-d5")
     assert not state.is_legal(Place(INDEX["c3"], "c3"))
     assert not state.is_legal(Remove(INDEX["e6"], "e6"))
     assert not state.is_legal(PathMove((99, 100), ("x", "y")))

@@ -402,7 +402,7 @@ def test_fast_playout_draws_every_legal_move_evenly() -> None:
         last="d3-d4*,-",
         spec="latrunculi:seneque,draw_moves=10",
     )
-    legal = {(m.path[0], m.path[-1]) for m in state.legal_moves()}
+    legal = {(m.path[0], m.path[-1]) for m in state.legal_moves() if isinstance(m, PathMove)}
     assert (INDEX["d4"], INDEX["d3"]) not in legal  # forbidden: going forth again
     counts: Counter[tuple[int, ...]] = Counter()
     rng = random.Random(3)
