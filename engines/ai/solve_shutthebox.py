@@ -203,7 +203,7 @@ class ShutTheBoxSolver:
             f"best_shut_probability: {shut[rules.full]:.12g}",
         ]
 
-    def best_move(self, state: State) -> Any | None:
+    def best_move(self, state: State) -> Close | None:
         if not isinstance(state, ShutTheBoxState) or not state.options:
             return None
         rules = state.game.rules

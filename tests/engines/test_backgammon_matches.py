@@ -13,7 +13,7 @@ from engines import find_game
 from engines.backgammon import BackgammonState
 from engines.core import CHANCE, TERMINAL, NotationError, State
 from engines.outcomes import OutcomeCode
-from engines.tables import ANSWER, CUBE, DICE, OPENING, complete_plays
+from engines.tables import ANSWER, CUBE, DICE, OPENING, TablesMove, complete_plays
 from engines.walks import complete_turns
 from tests.engines.backgammon_positions import (
     START,
@@ -205,7 +205,7 @@ def test_turn_cap_stops_the_manche_as_a_draw() -> None:
 def test_fast_playout_follows_the_rules(spec: str) -> None:
     game = find_game(spec)
     for seed in range(3):
-        trace: list[object] = []
+        trace: list[TablesMove] = []
         start = game.initial_state()
         assert isinstance(start, BackgammonState)
         final = start.playout(random.Random(seed), trace)
