@@ -36,7 +36,16 @@ from engines.barricades import (
     BarricadesState,
     PutBarricade,
 )
-from engines.core import CHANCE, PASS, TERMINAL, Dice, IllegalMoveError, NotationError, SpecError
+from engines.core import (
+    CHANCE,
+    PASS,
+    TERMINAL,
+    Dice,
+    IllegalMoveError,
+    NotationError,
+    PathMove,
+    SpecError,
+)
 from engines.outcomes import OutcomeCode
 from engines.walks import complete_turns
 
@@ -503,7 +512,8 @@ def test_random_games_keep_the_rules(spec: str, seed: int) -> None:
             after = state.apply(state.sample_chance(rng))
         else:
             if not state.pending:
-                listed = {m.path for m in state.legal_moves() if m != PASS}
+                listed = {m.path if isinstance(m, PathMove) else str(m)
+                          for m in state.legal_moves() if m != PASS}
                 assert listed == reference_moves(state), state.to_text()
             after = state.apply(rng.choice(list(state.legal_moves())))
         assert isinstance(after, BarricadesState)
