@@ -6,6 +6,11 @@ state.  Moves are frozen values whose ``str()`` is their notation and which
 ``game.parse_move(state, text)`` reads back.  Randomness only enters through
 chance nodes (``current_player is CHANCE``) whose ``chance_outcomes()`` are
 moves such as ``dice:3,1``, so that every game replays from its move list.
+
+``Game`` and ``State`` are generic in the game's move type: a game names the union
+of its move classes (``ReversiMove = Place | Pass``) and subclasses
+``Game[ReversiMove]`` and ``State[ReversiMove]``; code for every game writes plain
+``State`` (its moves then unknown to the type checker) or a :data:`MoveT`.
 """
 
 from __future__ import annotations
@@ -15,7 +20,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, final
+
+from engines.outcomes import OutcomeCode
 
 if TYPE_CHECKING:
     from engines.geometry import Geometry
@@ -83,6 +90,7 @@ def illegal(move_text: str, state: State, why: str = "") -> IllegalMoveError:
 # --------------------------------------------------------------------------- moves
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Place:
     """Put a piece on a point (``d4``)."""
@@ -94,6 +102,7 @@ class Place:
         return self.name
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class PathMove:
     """A piece travelling along points: a step or slide ``d6-d5``, a chain ``d5-d3-b3``."""
@@ -113,6 +122,7 @@ class PathMove:
         return "-".join(self.names)
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Remove:
     """Take a piece off a point (``xd6``)."""
@@ -124,6 +134,7 @@ class Remove:
         return "x" + self.name
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Pass:
     """The player to move cannot (or chooses not to) act: ``pass``."""
@@ -135,6 +146,7 @@ class Pass:
 PASS = Pass()
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Dice:
     """A chance move: the faces thrown, in order (``dice:6,5``, ``dice:4``)."""
@@ -146,7 +158,11 @@ class Dice:
 
 
 Move = Hashable
-"""Any frozen, hashable value whose ``str()`` is its notation."""
+"""What every game's moves are: frozen, hashable values whose ``str()`` is their
+notation (each game names its own union of move classes)."""
+
+MoveT = TypeVar("MoveT", bound=Hashable)
+"""A game's move type, for :class:`Game`, :class:`State` and code for any game."""
 
 
 class DecisionKind(StrEnum):
@@ -174,13 +190,14 @@ class Outcome:
     ``winners`` is empty for a draw; several names when they share the win
     (a team, a tie for the best score).  ``reason`` is French prose for the
     players and ``reason_en`` its English translation; ``code`` is a stable
-    identifier (for tests and statistics); ``scores`` are the game's own
-    points (discs, pieces, match points).
+    identifier (an :class:`~engines.outcomes.OutcomeCode`, for tests, records
+    and statistics); ``scores`` are the game's own points (discs, pieces, match
+    points).
     """
 
     winners: tuple[str, ...]
     reason: str
-    code: str
+    code: OutcomeCode
     scores: tuple[tuple[str, float], ...] = ()
     reason_en: str = ""
 
@@ -211,7 +228,7 @@ class Outcome:
 def win(
     winner: str,
     reason: str,
-    code: str,
+    code: OutcomeCode,
     scores: Mapping[str, float] | None = None,
     en: str = "",
 ) -> Outcome:
@@ -220,7 +237,7 @@ def win(
 
 
 def draw(
-    reason: str, code: str, scores: Mapping[str, float] | None = None, en: str = ""
+    reason: str, code: OutcomeCode, scores: Mapping[str, float] | None = None, en: str = ""
 ) -> Outcome:
     """Nobody wins; ``reason`` in French, ``en`` in English."""
     return Outcome((), reason, code, tuple((scores or {}).items()), en)
@@ -309,7 +326,7 @@ class Ending:
 # --------------------------------------------------------------------------- game
 
 
-class Game(ABC):
+class Game(ABC, Generic[MoveT]):
     """The rules of one game with its variant and options fixed.
 
     Subclasses set the class attributes, implement :meth:`initial_state`,
@@ -383,11 +400,11 @@ class Game(ABC):
     # -- rules ------------------------------------------------------------------
 
     @abstractmethod
-    def initial_state(self) -> State:
+    def initial_state(self) -> State[MoveT]:
         """The position before the first decision."""
 
     @abstractmethod
-    def from_text(self, text: str) -> State:
+    def from_text(self, text: str) -> State[MoveT]:
         """Read a position written by :meth:`State.to_text`; :class:`NotationError` if not."""
 
     @abstractmethod
@@ -405,7 +422,7 @@ class Game(ABC):
         (notation error) from a move the rules refuse (illegal move).
         """
 
-    def parse_move(self, state: State, text: str) -> Any:
+    def parse_move(self, state: State[MoveT], text: str) -> MoveT:
         """The legal move of ``state`` written ``text`` (case and spaces ignored)."""
         wanted = normalize_move_text(text)
         if not wanted:
@@ -418,7 +435,7 @@ class Game(ABC):
             raise illegal(text.strip(), state, "the game is over")
         raise illegal(text.strip(), state)
 
-    def replay(self, moves: Sequence[str], state: State | None = None) -> State:
+    def replay(self, moves: Sequence[str], state: State[MoveT] | None = None) -> State[MoveT]:
         """Apply moves given as text, from ``state`` or the start."""
         current = state if state is not None else self.initial_state()
         for text in moves:
@@ -439,7 +456,7 @@ def _option_text(value: object) -> str:
 # --------------------------------------------------------------------------- state
 
 
-class State(ABC):
+class State(ABC, Generic[MoveT]):
     """An immutable position with everything needed to continue the game.
 
     Subclasses store ``game`` and ``current_player`` (a player name,
@@ -450,15 +467,15 @@ class State(ABC):
 
     __slots__ = ()
 
-    game: Game
+    game: Game[MoveT]
     current_player: str
 
     @abstractmethod
-    def legal_moves(self) -> Sequence[Any]:
+    def legal_moves(self) -> Sequence[MoveT]:
         """Decisions of the player to move; at a chance node, the chance moves."""
 
     @abstractmethod
-    def apply_unchecked(self, move: Any) -> State:
+    def apply_unchecked(self, move: MoveT) -> State[MoveT]:
         """The state after a move known to be legal."""
 
     @abstractmethod
@@ -476,7 +493,7 @@ class State(ABC):
     def key(self) -> Hashable:
         """Identity of the position for repetitions and transposition tables."""
 
-    def chance_outcomes(self) -> Sequence[tuple[Any, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[MoveT, float]]:
         """``[(chance move, probability)]`` at a chance node, else empty."""
         return ()
 
@@ -488,14 +505,14 @@ class State(ABC):
         with a cube or an opening throw say more)."""
         return DecisionKind.THROW if self.is_chance_node() else DecisionKind.PLAY
 
-    def turn_ends(self) -> dict[Hashable, tuple[State, Move]]:
+    def turn_ends(self) -> dict[Hashable, tuple[State[MoveT], MoveT]]:
         """Each distinct position the turn of the player to decide can end in (by its
         key): that position, and the first decision towards it. A turn goes on while the
         same player decides again (a game whose turn is a sequence of decisions may say
         so faster)."""
         player = self.current_player
-        ends: dict[Hashable, tuple[State, Move]] = {}
-        waiting: list[tuple[State, Move | None]] = [(self, None)]
+        ends: dict[Hashable, tuple[State[MoveT], MoveT]] = {}
+        waiting: list[tuple[State[MoveT], MoveT | None]] = [(self, None)]
         while waiting:
             current, first = waiting.pop()
             for move in current.legal_moves():
@@ -507,10 +524,10 @@ class State(ABC):
                     ends.setdefault(child.key(), (child, start))
         return ends
 
-    def is_legal(self, move: Any) -> bool:
+    def is_legal(self, move: MoveT) -> bool:
         return move in self.legal_moves()
 
-    def apply(self, move: Any) -> State:
+    def apply(self, move: MoveT) -> State[MoveT]:
         """The state after ``move``; :class:`IllegalMoveError` if the rules refuse it."""
         if self.is_terminal():
             raise illegal(str(move), self, "the game is over")
@@ -530,7 +547,7 @@ class State(ABC):
     def players(self) -> tuple[str, ...]:
         return self.game.players
 
-    def sample_chance(self, rng: random.Random) -> Any:
+    def sample_chance(self, rng: random.Random) -> MoveT:
         """Draw a chance move with its probability."""
         outcomes = self.chance_outcomes()
         pick = rng.random()
@@ -541,7 +558,7 @@ class State(ABC):
                 return move
         return outcomes[-1][0]
 
-    def random_playout(self, rng: random.Random) -> State:
+    def random_playout(self, rng: random.Random) -> State[MoveT]:
         """Play uniformly random decisions (and chance by its odds) to the end.
 
         Games override this with a faster path; the result must follow the same
@@ -549,13 +566,13 @@ class State(ABC):
         """
         return State.playout(self, rng)
 
-    def playout(self, rng: random.Random, trace: list[Any] | None = None) -> State:
+    def playout(self, rng: random.Random, trace: list[MoveT] | None = None) -> State[MoveT]:
         """:meth:`random_playout`, the decisions taken (chance's too) appended to ``trace``.
 
         A game's fast path overrides both; replaying ``trace`` through
         :meth:`apply` must reach the same end (``tests/engines/test_playthroughs.py``).
         """
-        state: State = self
+        state: State[MoveT] = self
         while not state.is_terminal():
             if state.current_player is CHANCE:
                 move = state.sample_chance(rng)

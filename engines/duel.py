@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from engines.core import CHANCE, Game, NotationError, Outcome, RulesError, State
+from engines.core import CHANCE, Game, Move, NotationError, Outcome, RulesError, State
 
 MESSAGES: dict[str, dict[str, str]] = {
     "fr": {
@@ -136,7 +136,7 @@ class Duel:
         self._announce(outcome)
         return outcome
 
-    def _ask(self, state: State) -> Any | None:
+    def _ask(self, state: State) -> Move | None:
         while True:
             try:
                 text = self.read(self.text["prompt"].format(

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import TypeAlias
 
 from engines.core import (
     TERMINAL,
@@ -57,6 +57,7 @@ from engines.core import (
     win,
 )
 from engines.geometry import Geometry, Point
+from engines.outcomes import OutcomeCode
 from engines.registry import register
 
 SUD, NORD = "sud", "nord"
@@ -65,6 +66,8 @@ ROUMA = "rouma"
 MAX_CASES = 12
 MAX_SEEDS = 12
 
+MultitchoukatroMove: TypeAlias = Place
+"""Sow the seeds of a case, named by its number: ``3``."""
 PLACES = tuple(Place(i, str(i + 1)) for i in range(MAX_CASES))
 """The decision "sow case ``i + 1``", built once."""
 
@@ -137,7 +140,7 @@ def sow_fast(cells: list[int], case: int) -> tuple[int, int]:
         case = last
 
 
-class MultitchoukatroState(State):
+class MultitchoukatroState(State[MultitchoukatroMove]):
     """The seeds of each case, the rouma and the player to move."""
 
     __slots__ = ("board", "current_player", "game", "mover", "rouma")
@@ -150,12 +153,12 @@ class MultitchoukatroState(State):
         self.mover = mover  # 0 sud, 1 nord; the winner once the board is empty
         self.current_player = PLAYERS[mover] if any(board) else TERMINAL
 
-    def legal_moves(self) -> Sequence[Any]:
+    def legal_moves(self) -> Sequence[MultitchoukatroMove]:
         if self.current_player is TERMINAL:
             return ()
         return [PLACES[i] for i, seeds in enumerate(self.board) if seeds]
 
-    def is_legal(self, move: Any) -> bool:
+    def is_legal(self, move: MultitchoukatroMove) -> bool:
         return (
             move.__class__ is Place
             and isinstance(move.at, int)
@@ -163,12 +166,12 @@ class MultitchoukatroState(State):
             and self.board[move.at] > 0
         )
 
-    def apply_unchecked(self, move: Any) -> MultitchoukatroState:
+    def apply_unchecked(self, move: MultitchoukatroMove) -> MultitchoukatroState:
         board, added, ending, _ = sow(self.board, move.at)
         mover = self.mover if ending else 1 - self.mover
         return MultitchoukatroState(self.game, board, self.rouma + added, mover)
 
-    def sowings(self, move: Any) -> tuple[int, ...]:
+    def sowings(self, move: MultitchoukatroMove) -> tuple[int, ...]:
         """The case numbers sown by ``move``, the chosen case then its relays (animation)."""
         return tuple(i + 1 for i in sow(self.board, move.at)[3])
 
@@ -183,7 +186,7 @@ class MultitchoukatroState(State):
         return win(
             winner,
             f"{winner} met la dernière graine dans la rouma",
-            "last_seed",
+            OutcomeCode.LAST_SEED,
             en=f"{english} drops the last seed into the rouma",
         )
 
@@ -223,13 +226,15 @@ class MultitchoukatroState(State):
             lines.append(f"à {self.current_player} de semer une case")
         return "\n".join(lines)
 
-    def random_playout(self, rng: random.Random) -> State:
+    def random_playout(self, rng: random.Random) -> MultitchoukatroState:
         if self.current_player is TERMINAL:
             return self
         cells, rouma, mover = self.playout_fields(rng)
         return MultitchoukatroState(self.game, tuple(cells), rouma, mover)
 
-    def playout(self, rng: random.Random, trace: list[Any] | None = None) -> State:
+    def playout(
+        self, rng: random.Random, trace: list[MultitchoukatroMove] | None = None
+    ) -> MultitchoukatroState:
         """:meth:`playout_fields` as a state; the cases sown appended to ``trace``."""
         if self.current_player is TERMINAL:
             return self
@@ -264,7 +269,7 @@ class MultitchoukatroState(State):
 
 
 @register
-class Multitchoukatro(Game):
+class Multitchoukatro(Game[MultitchoukatroMove]):
     """Véronique Gautheron's two-player tchouka with Conway's ending."""
 
     id = "multitchoukatro"

@@ -18,9 +18,8 @@ them again.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from engines.core import CHANCE, Outcome, State
+from engines.core import CHANCE, MoveT, Outcome, State
 from engines.registry import find_game
 
 DETAILED = 40
@@ -30,7 +29,7 @@ MAX_STEPS = 5000
 SEED = 1
 
 
-def _decision(state: State, rng: random.Random) -> tuple[Any, str]:
+def _decision(state: State[MoveT], rng: random.Random) -> tuple[MoveT, str]:
     """The decision taken at ``state`` and what the file says of the choices."""
     if state.current_player is CHANCE:
         outcomes = state.chance_outcomes()
@@ -86,12 +85,14 @@ def record(spec: str, seed: int = SEED) -> str:
     return "\n".join(lines) + "\n"
 
 
-def fast_playout(state: State, seed: int, trace: list[Any] | None = None) -> State:
+def fast_playout(
+    state: State[MoveT], seed: int, trace: list[MoveT] | None = None
+) -> State[MoveT]:
     """The game's fast playout from ``seed``; its decisions in ``trace`` where it keeps one."""
     rng = random.Random(seed)
     playout = getattr(state, "playout", None)
     if playout is not None and trace is not None:
-        result: State = playout(rng, trace)
+        result: State[MoveT] = playout(rng, trace)
         return result
     return state.random_playout(rng)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import TypeAlias
 
 from engines.bits import chunk_table
 from engines.core import (
@@ -21,6 +21,7 @@ from engines.core import (
     NotationError,
     Option,
     Outcome,
+    Pass,
     Place,
     State,
     Variant,
@@ -28,6 +29,7 @@ from engines.core import (
     win,
 )
 from engines.geometry import Geometry, grid, square_name
+from engines.outcomes import OutcomeCode
 from engines.registry import register
 
 NOIR, BLANC = "noir", "blanc"
@@ -35,6 +37,8 @@ FULL = (1 << 64) - 1
 INNER_COLUMNS = 0x7E7E7E7E7E7E7E7E  # columns b-g: stops horizontal wrap-around
 CENTRE = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36)  # d4 e4 d5 e5
 NAMES = tuple(square_name(i % 8, i // 8) for i in range(64))
+ReversiMove: TypeAlias = Place | Pass
+"""A disc put on a square (``d3``), or ``pass`` when the player cannot."""
 PLACES = tuple(Place(i, NAMES[i]) for i in range(64))
 BYTE_PLACES = tuple(chunk_table(dict(enumerate(PLACES)), 8 * k, 8) for k in range(8))
 """``BYTE_PLACES[k][byte]``: the moves of the set bits of byte ``k`` of a bitboard."""
@@ -106,7 +110,7 @@ def flipped_bits(square: int, own: int, other: int) -> int:
     return flips
 
 
-class ReversiState(State):
+class ReversiState(State[ReversiMove]):
     """Discs of each colour as bitboards and the player to move."""
 
     __slots__ = ("_legal", "current_player", "discs", "game", "mover")
@@ -137,7 +141,7 @@ class ReversiState(State):
                 self._legal = legal_bits(own, other)
         return self._legal
 
-    def legal_moves(self) -> Sequence[Any]:
+    def legal_moves(self) -> Sequence[ReversiMove]:
         if self.current_player is TERMINAL:
             return []
         bits = self.legal_bits()
@@ -152,7 +156,7 @@ class ReversiState(State):
                 break
         return moves
 
-    def is_legal(self, move: Any) -> bool:
+    def is_legal(self, move: ReversiMove) -> bool:
         if self.current_player is TERMINAL:
             return False
         if move == PASS:
@@ -161,9 +165,9 @@ class ReversiState(State):
             self.legal_bits() >> move.at & 1
         )
 
-    def apply_unchecked(self, move: Any) -> ReversiState:
+    def apply_unchecked(self, move: ReversiMove) -> ReversiState:
         mover = self.mover
-        if move == PASS:
+        if isinstance(move, Pass):
             return ReversiState(self.game, self.discs[0], self.discs[1], 1 - mover)
         bit = 1 << move.at
         own, other = self.discs[mover], self.discs[1 - mover]
@@ -193,11 +197,11 @@ class ReversiState(State):
         how = "plateau plein" if full else "plus aucun coup possible"
         how_en = "board full" if full else "no move left"
         if black == white:
-            return draw(f"{how}, égalité {black} à {white}", "equal_discs", scores,
+            return draw(f"{how}, égalité {black} à {white}", OutcomeCode.EQUAL_DISCS, scores,
                         en=f"{how_en}, tied {black} all")
         winner = NOIR if black > white else BLANC
         high, low = max(black, white), min(black, white)
-        return win(winner, f"{how}, {high} pions contre {low}", "most_discs", scores,
+        return win(winner, f"{how}, {high} pions contre {low}", OutcomeCode.MOST_DISCS, scores,
                    en=f"{how_en}, {high} discs to {low}")
 
     def key(self) -> Hashable:
@@ -230,10 +234,12 @@ class ReversiState(State):
         lines.append(f"    noir ● {b}   blanc ○ {w}   (+ coups possibles)")
         return "\n".join(lines)
 
-    def random_playout(self, rng: random.Random) -> State:
+    def random_playout(self, rng: random.Random) -> State[ReversiMove]:
         return self.playout(rng)
 
-    def playout(self, rng: random.Random, trace: list[Any] | None = None) -> State:
+    def playout(
+        self, rng: random.Random, trace: list[ReversiMove] | None = None
+    ) -> State[ReversiMove]:
         """Uniformly random moves to the end on bitboards; the moves played (a pass
         included) are appended to ``trace`` when given."""
         if self._opening:
@@ -271,7 +277,7 @@ class ReversiState(State):
 
 
 @register
-class Reversi(Game):
+class Reversi(Game[ReversiMove]):
     """Reversi after the Maison des Jeux de Grenoble booklet, and Othello."""
 
     id = "reversi"

@@ -39,7 +39,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeAlias, final
 
 from engines.core import (
     CHANCE,
@@ -57,6 +57,7 @@ from engines.core import (
     win,
 )
 from engines.geometry import Geometry, Point
+from engines.outcomes import OutcomeCode
 from engines.registry import register
 
 PLAYERS = tuple(f"joueur{i}" for i in range(1, 7))
@@ -65,6 +66,7 @@ HIGH_BOXES = 6
 """Once every box above this one is shut, a single die is thrown."""
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Close:
     """Close a set of open boxes: ``close:3,4``."""
@@ -75,6 +77,9 @@ class Close:
     def __str__(self) -> str:
         return "close:" + ",".join(str(b) for b in self.boxes)
 
+
+ShutTheBoxMove: TypeAlias = Close | Dice
+"""Boxes closed (``close:3,4``), or the dice thrown (``dice:6,5``, ``dice:4``)."""
 
 _CLOSES: dict[int, Close] = {}
 
@@ -190,7 +195,7 @@ def subsets_with_sum(open_mask: int, total: int) -> list[int]:
     return found
 
 
-class ShutTheBoxState(State):
+class ShutTheBoxState(State[ShutTheBoxMove]):
     """The open boxes, the dice waiting for a decision and the finished rounds' scores."""
 
     __slots__ = ("current_player", "dice", "game", "open", "options", "scores")
@@ -219,24 +224,24 @@ class ShutTheBoxState(State):
         """Index of the player whose round it is."""
         return len(self.scores)
 
-    def legal_moves(self) -> Sequence[Any]:
+    def legal_moves(self) -> Sequence[ShutTheBoxMove]:
         if self.current_player is CHANCE:
             return [move for move, _ in self.game.rules.rolls(self.open)]
         return self.options
 
-    def chance_outcomes(self) -> Sequence[tuple[Any, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[Dice, float]]:
         if self.current_player is not CHANCE:
             return ()
         return self.game.rules.rolls(self.open)
 
-    def is_legal(self, move: Any) -> bool:
+    def is_legal(self, move: ShutTheBoxMove) -> bool:
         if self.current_player is CHANCE:
             return isinstance(move, Dice) and any(m == move for m, _ in self.chance_outcomes())
         return isinstance(move, Close) and move in self.options
 
-    def apply_unchecked(self, move: Any) -> ShutTheBoxState:
+    def apply_unchecked(self, move: ShutTheBoxMove) -> ShutTheBoxState:
         game = self.game
-        if self.dice is None:
+        if type(move) is Dice:  # thrown when no dice are on the table
             dice = move.values
             if game.rules.options(self.open, dice):
                 return ShutTheBoxState(game, self.open, dice, self.scores)
@@ -264,14 +269,15 @@ class ShutTheBoxState(State):
         if len(players) == 1:
             score = self.scores[0]
             if score == 0:
-                return win(players[0], "la boîte est fermée", "shut", scores,
+                return win(players[0], "la boîte est fermée", OutcomeCode.SHUT, scores,
                            en="the box is shut")
             return draw(f"manche seule, score {score} : la boîte n'est pas fermée",
-                        "solo_score", scores, en=f"single round, score {score}: the box is open")
+                        OutcomeCode.SOLO_SCORE, scores,
+                        en=f"single round, score {score}: the box is open")
         best = min(self.scores)
         winners = tuple(p for p, s in scores.items() if s == best)
         if len(winners) == len(players):
-            return draw(f"tous les joueurs font {best}", "tie", scores,
+            return draw(f"tous les joueurs font {best}", OutcomeCode.TIE, scores,
                         en=f"every player scores {best}")
         others = sorted(s for s in self.scores if s != best)
         shared = " (à égalité)" if len(winners) > 1 else ""
@@ -279,7 +285,7 @@ class ShutTheBoxState(State):
         return Outcome(
             winners,
             f"plus petit score : {best}{shared}, contre {', '.join(map(str, others))}",
-            "lowest_score",
+            OutcomeCode.LOWEST_SCORE,
             tuple(scores.items()),
             f"lowest score: {best}{shared_en}, against {', '.join(map(str, others))}",
         )
@@ -318,10 +324,12 @@ class ShutTheBoxState(State):
             lines.append("  scores : " + ", ".join(played))
         return "\n".join(lines)
 
-    def random_playout(self, rng: random.Random) -> State:
+    def random_playout(self, rng: random.Random) -> ShutTheBoxState:
         return self.playout(rng)
 
-    def playout(self, rng: random.Random, trace: list[Any] | None = None) -> ShutTheBoxState:
+    def playout(
+        self, rng: random.Random, trace: list[ShutTheBoxMove] | None = None
+    ) -> ShutTheBoxState:
         """Uniformly random decisions (and fair dice) to the end of the last round.
 
         Same rules as :meth:`legal_moves` / :meth:`apply_unchecked`; ``trace``,
@@ -363,7 +371,7 @@ class ShutTheBoxState(State):
 
 
 @register
-class ShutTheBox(Game):
+class ShutTheBox(Game[ShutTheBoxMove]):
     """Shut the box after the Maison des Jeux de Grenoble booklet, with its two variants."""
 
     id = "shut-the-box"
@@ -493,7 +501,7 @@ class ShutTheBox(Game):
             "ferment plus rien : la partie finit après la manche du dernier joueur."
         )
 
-    def parse_move(self, state: State, text: str) -> Any:
+    def parse_move(self, state: State[ShutTheBoxMove], text: str) -> ShutTheBoxMove:
         """Read a move, dice in either order (``dice:1,3``) and boxes in any order."""
         return super().parse_move(state, _canonical(text))
 

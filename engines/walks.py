@@ -5,20 +5,19 @@ tests and the playouts, over any :class:`~engines.core.State`."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from typing import Any
 
-from engines.core import CHANCE, TERMINAL, State
+from engines.core import CHANCE, TERMINAL, MoveT, State
 
 
 def moves_of_steps(
-    start: State, steps: Sequence[Hashable], step_of: Callable[[Any], Hashable]
-) -> list[Any]:
+    start: State[MoveT], steps: Sequence[Hashable], step_of: Callable[[MoveT], Hashable]
+) -> list[MoveT]:
     """A fast playout's raw steps (squares, pairs) as the rules' decisions, in order.
 
     ``step_of`` gives a legal decision's raw step; each step is matched among the
     decisions legal where the game then stands (a ``ValueError`` if none is).
     """
-    moves: list[Any] = []
+    moves: list[MoveT] = []
     state = start
     for step in steps:
         for move in state.legal_moves():
@@ -31,7 +30,7 @@ def moves_of_steps(
     return moves
 
 
-def complete_turns(state: State) -> list[tuple[tuple[Any, ...], State]]:
+def complete_turns(state: State[MoveT]) -> list[tuple[tuple[MoveT, ...], State[MoveT]]]:
     """The distinct complete turns of the player to move.
 
     A turn is every decision the player makes before another player (or
@@ -41,9 +40,9 @@ def complete_turns(state: State) -> list[tuple[tuple[Any, ...], State]]:
     mover = state.current_player
     if mover in (CHANCE, TERMINAL) or state.is_terminal():
         return []
-    seen: dict[Hashable, tuple[tuple[Any, ...], State]] = {}
+    seen: dict[Hashable, tuple[tuple[MoveT, ...], State[MoveT]]] = {}
 
-    def walk(current: State, path: tuple[Any, ...]) -> None:
+    def walk(current: State[MoveT], path: tuple[MoveT, ...]) -> None:
         for move in current.legal_moves():
             child = current.apply_unchecked(move)
             line = (*path, move)
@@ -56,7 +55,7 @@ def complete_turns(state: State) -> list[tuple[tuple[Any, ...], State]]:
     return list(seen.values())
 
 
-def perft(state: State, depth: int) -> int:
+def perft(state: State[MoveT], depth: int) -> int:
     """Leaves of the decision tree ``depth`` plies deep.
 
     A finished game counts as one leaf; a chance node counts each outcome as a
@@ -70,7 +69,7 @@ def perft(state: State, depth: int) -> int:
     return sum(perft(state.apply_unchecked(m), depth - 1) for m in moves)
 
 
-def iter_plies(state: State, moves: Sequence[Any]) -> Iterator[State]:
+def iter_plies(state: State[MoveT], moves: Sequence[MoveT]) -> Iterator[State[MoveT]]:
     """The states along a move list, the start included."""
     yield state
     for move in moves:

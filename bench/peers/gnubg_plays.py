@@ -31,16 +31,16 @@ from engines.ai.evaluation import evaluator_for
 from engines.ai.turns import filtered_turn_move, noisy_turn_move
 from engines.backgammon import BackgammonState
 from engines.caches import clear_caches
-from engines.core import Move, State
+from engines.core import State
 from engines.registry import find_game
-from engines.tables import MOVE, complete_plays
+from engines.tables import MOVE, TablesMove, complete_plays
 
 SPEC = "backgammon:simple"
 """Cubeless single games, as gnubg judges checker plays."""
 BASELINE = "0-ply"
 """The way the others are compared with, turn by turn."""
 
-Decide = Callable[[State], Move]
+Decide = Callable[[BackgammonState], TablesMove]
 
 
 def turn_starts(count: int, seed: int = 0) -> list[BackgammonState]:

@@ -33,11 +33,10 @@ import random
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from engines.ai.budget import Clock
 from engines.ai.evaluation import Evaluator
-from engines.core import CHANCE, State
+from engines.core import CHANCE, Move, State
 
 EVAL_LIMIT = 0.999
 """Heuristic scores are clamped to ±EVAL_LIMIT, below any finished game."""
@@ -57,7 +56,7 @@ TT_LIMIT = 500_000
 CHECK_EVERY = 16
 """Nodes between two looks at the clock."""
 
-TTEntry = tuple[int, float, int, Any]
+TTEntry = tuple[int, float, int, Move]
 
 
 class _Abort(Exception):
@@ -68,15 +67,15 @@ class _Abort(Exception):
 class SearchResult:
     """What a search decided, with its statistics."""
 
-    move: Any
+    move: Move
     score: float
     depth: int
     nodes: int
     seconds: float
     solved: bool = False
-    scores: list[tuple[Any, float]] = field(default_factory=list)
+    scores: list[tuple[Move, float]] = field(default_factory=list)
     """Root moves with their scores at ``depth`` (exact for the best, bounds below it)."""
-    previous: list[tuple[Any, float]] = field(default_factory=list)
+    previous: list[tuple[Move, float]] = field(default_factory=list)
     """The same at the depth before ``depth`` (empty at depth 1)."""
 
 
@@ -118,7 +117,7 @@ class AlphaBeta:
         self._next_check = CHECK_EVERY
         self._horizon = 0
         self._chance_seen = False
-        self._partial: list[tuple[Any, float]] = []
+        self._partial: list[tuple[Move, float]] = []
 
     # ------------------------------------------------------------------ public
 
@@ -127,7 +126,7 @@ class AlphaBeta:
         state: State,
         clock: Clock,
         rng: random.Random,
-        moves: Sequence[Any] | None = None,
+        moves: Sequence[Move] | None = None,
     ) -> SearchResult:
         """Search ``state`` (a decision node) within ``clock``'s budget.
 
@@ -139,8 +138,8 @@ class AlphaBeta:
         rng.shuffle(listed)
         root = [(move, state.apply_unchecked(move)) for move in listed]
         self._order_root(root)
-        completed: list[tuple[Any, float]] = []
-        previous: list[tuple[Any, float]] = []
+        completed: list[tuple[Move, float]] = []
+        previous: list[tuple[Move, float]] = []
         depth_done = 0
         solved = False
         try:
@@ -184,7 +183,7 @@ class AlphaBeta:
 
     def _reset_tables(self) -> None:
         self._tt: dict[Hashable, TTEntry] = {}
-        self._history: defaultdict[Any, int] = defaultdict(int)
+        self._history: defaultdict[Move, int] = defaultdict(int)
 
     def _start(self, state: State, clock: Clock) -> None:
         self._reset_tables()
@@ -218,7 +217,7 @@ class AlphaBeta:
             return -EVAL_LIMIT
         return value
 
-    def _order_root(self, root: list[tuple[Any, State]]) -> None:
+    def _order_root(self, root: list[tuple[Move, State]]) -> None:
         """Best-looking root moves first (stable: ties keep the shuffled order)."""
         if self.evaluator is None or len(root) < 2:
             return
@@ -234,9 +233,9 @@ class AlphaBeta:
 
     # ------------------------------------------------------------------ search
 
-    def _root(self, root: list[tuple[Any, State]], depth: int) -> list[tuple[Any, float]]:
+    def _root(self, root: list[tuple[Move, State]], depth: int) -> list[tuple[Move, float]]:
         """Search every root move; return them best first."""
-        scores: list[tuple[Any, float]] = []
+        scores: list[tuple[Move, float]] = []
         self._partial = scores
         best = -INFINITY
         margin = self.margin
@@ -366,7 +365,7 @@ class AlphaBeta:
             total += probability * value
         return total
 
-    def _order(self, moves: Sequence[Any], tt_move: Any) -> list[Any]:
+    def _order(self, moves: Sequence[Move], tt_move: Move) -> list[Move]:
         """The transposition table's move first, then by history score."""
         ordered = sorted(moves, key=self._history.__getitem__, reverse=True)
         if tt_move is not None and ordered[0] != tt_move:
@@ -377,7 +376,7 @@ class AlphaBeta:
             ordered.insert(0, tt_move)
         return ordered
 
-    def _cutoff(self, move: Any, depth: int) -> None:
+    def _cutoff(self, move: Move, depth: int) -> None:
         self._history[move] += depth * depth
 
     @property
@@ -386,6 +385,6 @@ class AlphaBeta:
         return self._nodes
 
 
-def _ranked(scores: list[tuple[Any, float]]) -> list[tuple[Any, float]]:
+def _ranked(scores: list[tuple[Move, float]]) -> list[tuple[Move, float]]:
     """Best score first; ties keep their order."""
     return sorted(scores, key=lambda pair: -pair[1])

@@ -5,17 +5,16 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from engines.ai.bots import Bot
-from engines.core import CHANCE, Game, Outcome, State
+from engines.core import CHANCE, Game, Move, Outcome, State
 
 
 @dataclass(frozen=True)
 class GameRecord:
     """A finished (or stopped) game: its decisions and where it ended."""
 
-    moves: tuple[Any, ...]
+    moves: tuple[Move, ...]
     final: State
 
     @property
@@ -37,7 +36,7 @@ def play_game(
     """
     dice = random.Random(f"dice|{seed}")
     state = start if start is not None else game.initial_state()
-    moves: list[Any] = []
+    moves: list[Move] = []
     decisions = 0
     while not state.is_terminal():
         if state.current_player is CHANCE:

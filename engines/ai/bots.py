@@ -71,7 +71,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from engines.ai.alphabeta import AlphaBeta
 from engines.ai.budget import Budget, Clock
@@ -81,7 +81,7 @@ from engines.ai.mcts import Mcts, winning_move
 from engines.ai.profiles import profile_for
 from engines.ai.solvers import MoveOracle, move_oracle_for
 from engines.ai.turns import filtered_turn_move, noisy_choice, noisy_turn_move
-from engines.core import CHANCE, DecisionKind, Game, State
+from engines.core import CHANCE, DecisionKind, Game, Move, MoveT, State
 from engines.registry import find_game
 
 BOT_NAMES: tuple[str, ...] = ("random", "debutant", "joueur", "expert")
@@ -171,7 +171,7 @@ class _Answer:
 
     def __init__(self) -> None:
         self.done = threading.Event()
-        self.move: Any = None
+        self.move: Move = None
         self.error: BaseException | None = None
 
 
@@ -189,7 +189,7 @@ class SolverThread:
     def __init__(self) -> None:
         self._running = threading.Lock()
 
-    def ask(self, oracle: MoveOracle, state: State, timeout: float | None) -> Any | None:
+    def ask(self, oracle: MoveOracle, state: State, timeout: float | None) -> Move | None:
         """``oracle.best_move(state)``, or ``None`` when it does not come within ``timeout``."""
         if timeout is None:
             with self._running:
@@ -245,7 +245,7 @@ def oracle_timeout(clock: Clock) -> float | None:
 class Decision:
     """How the last decision was made (for benchmarks and the command line)."""
 
-    move: Any
+    move: Move
     algorithm: str
     nodes: int
     depth: int
@@ -271,8 +271,10 @@ class Bot(ABC):
         self.budget: Budget | None = None
         self.last: Decision | None = None
 
-    def choose(self, state: State) -> Any:
-        """A legal decision of ``state`` (a decision node of a game in progress)."""
+    def choose(self, state: State[MoveT]) -> MoveT:
+        """A legal decision of ``state`` (a decision node of a game in progress): one of
+        its ``legal_moves()``, so of its game's move type, though the searches that
+        pick it work on any game's moves."""
         if state.is_terminal():
             raise ValueError(f"{self.name}: the game is over in '{state.to_text()}'")
         if state.current_player is CHANCE:
@@ -283,10 +285,10 @@ class Bot(ABC):
         if len(moves) == 1:
             self.last = Decision(moves[0], "forced", 0, 0, 0.0)
             return moves[0]
-        return self._choose(state, moves, self.rng_for(state))
+        return cast(MoveT, self._choose(state, moves, self.rng_for(state)))
 
     @abstractmethod
-    def _choose(self, state: State, moves: Sequence[Any], rng: random.Random) -> Any:
+    def _choose(self, state: State, moves: Sequence[Move], rng: random.Random) -> Move:
         """Pick among ``moves`` (at least two)."""
 
     @abstractmethod
@@ -308,7 +310,7 @@ class Bot(ABC):
 class RandomBot(Bot):
     """Uniformly random legal decisions."""
 
-    def _choose(self, state: State, moves: Sequence[Any], rng: random.Random) -> Any:
+    def _choose(self, state: State, moves: Sequence[Move], rng: random.Random) -> Move:
         move = rng.choice(moves)
         self.last = Decision(move, "random", 0, 0, 0.0)
         return move
@@ -352,7 +354,7 @@ class SearchBot(Bot):
         """The noise of this level's whole turns (``AiProfile.turn_noise``), if it plays
         them."""
 
-    def _choose(self, state: State, moves: Sequence[Any], rng: random.Random) -> Any:
+    def _choose(self, state: State, moves: Sequence[Move], rng: random.Random) -> Move:
         clock = self.budget.start()
         if self.oracle is not None and self._follows_oracle(rng):
             move = SOLVER_THREAD.ask(self.oracle, state, oracle_timeout(clock))

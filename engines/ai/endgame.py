@@ -25,12 +25,12 @@ import importlib
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from engines.ai.budget import Clock
 from engines.ai.evaluation import Evaluator
 from engines.ai.profiles import profile_for
-from engines.core import Game, State
+from engines.core import Game, Move, State
 
 ENDGAME_LEVELS = ("joueur", "expert")
 """The levels that play endgames in their own way."""
@@ -40,7 +40,7 @@ ENDGAME_LEVELS = ("joueur", "expert")
 class EndgameChoice:
     """A decision taken by an endgame player, and how."""
 
-    move: Any
+    move: Move
     algorithm: str
     """``endgame`` (exact reversi solve), ``endgame-wdl`` (a reversi win or draw proven),
     ``mate`` (a forced win, or every move lost, proven) or ``alphabeta`` (the usual search)."""

@@ -43,14 +43,13 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
 
 from engines.ai.alphabeta import AlphaBeta
 from engines.ai.budget import Clock
 from engines.ai.endgame import EndgameChoice, PartClock
 from engines.ai.evaluation import Evaluator
 from engines.core import PASS, Game, State
-from engines.reversi import FULL, PLACES, ReversiState, flipped_bits, legal_bits
+from engines.reversi import FULL, PLACES, ReversiMove, ReversiState, flipped_bits, legal_bits
 
 EXACT_EMPTIES: Mapping[str, int] = MappingProxyType({"joueur": 12, "expert": 14})
 """Most empty squares at which a level plays the best final disc difference."""
@@ -112,13 +111,13 @@ class _Abort(Exception):
 class EndgameResult:
     """The best move of a position, its value and what the proof cost."""
 
-    move: Any
+    move: ReversiMove
     value: int
     """Final disc difference (mover's discs minus the opponent's) under perfect play,
     or only its sign (1, 0, -1) from :func:`solve_outcome`."""
     nodes: int
     seconds: float
-    values: tuple[tuple[Any, int], ...] = ()
+    values: tuple[tuple[ReversiMove, int], ...] = ()
     """Root moves with their values, best first (:func:`solve`): exact for the best,
     upper bounds for the others unless every value was asked for."""
 

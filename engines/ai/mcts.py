@@ -27,11 +27,10 @@ import time
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from engines.ai.budget import Clock
 from engines.ai.evaluation import Evaluator
-from engines.core import CHANCE, State
+from engines.core import CHANCE, Move, MoveT, State
 
 EXPLORATION = 0.7
 """UCT constant for values in [0, 1]."""
@@ -61,7 +60,7 @@ class _Node:
         "visits",
     )
 
-    def __init__(self, state: State, mover: str | None, move: Any) -> None:
+    def __init__(self, state: State, mover: str | None, move: Move) -> None:
         self.state = state
         self.mover = mover
         self.move = move
@@ -69,9 +68,9 @@ class _Node:
         self.visits = 0
         self.total = 0.0
         self.children: list[_Node] = []
-        self.untried: list[Any] = []
-        self.outcomes: dict[Any, _Node] | None = None
-        self.cumulative: tuple[list[Any], list[float]] | None = None
+        self.untried: list[Move] = []
+        self.outcomes: dict[Move, _Node] | None = None
+        self.cumulative: tuple[list[Move], list[float]] | None = None
         self.final: Values | None = None
         self.proof: _Node | None = None
         """The child that decides a final decision node."""
@@ -133,7 +132,7 @@ class _Node:
         return True
 
 
-def winning_move(state: State, moves: Sequence[Any]) -> Any | None:
+def winning_move(state: State[MoveT], moves: Sequence[MoveT]) -> MoveT | None:
     """One of ``moves`` that wins the game at once for the player to move, if any."""
     player = state.current_player
     for move in moves:
@@ -157,11 +156,11 @@ def outcome_values(state: State, players: tuple[str, ...]) -> Values:
 class MctsResult:
     """What a search decided, with its statistics."""
 
-    move: Any
+    move: Move
     iterations: int
     seconds: float
     proven: bool = False
-    visits: list[tuple[Any, int, float]] = field(default_factory=list)
+    visits: list[tuple[Move, int, float]] = field(default_factory=list)
     """Root moves with their visits and mean value for the player to move."""
 
 
@@ -331,7 +330,7 @@ class Mcts:
         first, second = sorted((c.visits for c in root.children), reverse=True)[:2]
         return first - second > remaining
 
-    def _final_move(self, root: _Node, rng: random.Random) -> Any:
+    def _final_move(self, root: _Node, rng: random.Random) -> Move:
         if root.proof is not None:
             return root.proof.move
         player = root.player

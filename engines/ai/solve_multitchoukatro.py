@@ -29,7 +29,6 @@ leaves the opponent the smallest share of winning replies; it gives up
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from engines.ai.solvers import register_solver
 from engines.core import Game, SpecError, State
@@ -39,6 +38,7 @@ from engines.multitchoukatro import (
     REPLAY,
     TURN_ENDS,
     Multitchoukatro,
+    MultitchoukatroMove,
     MultitchoukatroState,
 )
 
@@ -258,12 +258,14 @@ class MultitchoukatroSolver:
         """Whether the player to move wins with perfect play (``state`` not finished)."""
         return self.table(state.game).value(pack(state.board), limit)
 
-    def winning_moves(self, state: MultitchoukatroState, limit: int = SOLVE_LIMIT) -> list[Any]:
+    def winning_moves(
+        self, state: MultitchoukatroState, limit: int = SOLVE_LIMIT
+    ) -> list[MultitchoukatroMove]:
         """The decisions of ``state`` that win with perfect play."""
         values = self.table(state.game).move_values(pack(state.board), limit)
         return [PLACES[case] for case, wins, _ in values if wins]
 
-    def best_move(self, state: State) -> Any | None:
+    def best_move(self, state: State) -> MultitchoukatroMove | None:
         if not isinstance(state, MultitchoukatroState) or state.is_terminal():
             return None
         table = self.table(state.game)
@@ -278,7 +280,7 @@ class MultitchoukatroSolver:
         except TooBigToSolve:
             return None
 
-    def move_values(self, state: State) -> list[tuple[Any, float]] | None:
+    def move_values(self, state: State) -> list[tuple[MultitchoukatroMove, float]] | None:
         """Each case's exact value for the mover: 1 if it wins with perfect play, else 0
         (``None`` when the position is too big to solve within :data:`ORACLE_LIMIT`)."""
         if not isinstance(state, MultitchoukatroState) or state.is_terminal():

@@ -203,11 +203,11 @@ class ShutTheBoxSolver:
             f"best_shut_probability: {shut[rules.full]:.12g}",
         ]
 
-    def best_move(self, state: State) -> Any | None:
+    def best_move(self, state: State) -> Close | None:
         ranked = self._ranked(state)
         return None if ranked is None else max(ranked, key=lambda pair: pair[1])[0]
 
-    def move_values(self, state: State) -> list[tuple[Any, float]] | None:
+    def move_values(self, state: State) -> list[tuple[Close, float]] | None:
         """Each closing's exact value: the chance of winning when playing for a win (the
         first of two, or after a score to beat), else minus the expected score."""
         ranked = self._ranked(state)

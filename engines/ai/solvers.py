@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
-from engines.core import Game, State
+from engines.core import Game, Move, State
 
 SOLVER_MODULES: tuple[str, ...] = (
     "engines.ai.solve_multitchoukatro",
@@ -37,7 +37,7 @@ class Solver(Protocol):
 class MoveOracle(Protocol):
     """A solver that also knows the best decision of a position."""
 
-    def best_move(self, state: State) -> Any | None:
+    def best_move(self, state: State) -> Move | None:
         """The best decision of ``state``, or ``None`` if the solver cannot tell."""
         ...
 
@@ -46,7 +46,7 @@ class MoveOracle(Protocol):
 class MoveValues(Protocol):
     """A solver that knows the exact value of every decision of a position (the coach)."""
 
-    def move_values(self, state: State) -> list[tuple[Any, float]] | None:
+    def move_values(self, state: State) -> list[tuple[Move, float]] | None:
         """Each legal decision of ``state`` with its exact value for the player to move,
         or ``None`` if the solver cannot tell (the scale: :meth:`scale`)."""
         ...

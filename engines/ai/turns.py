@@ -34,7 +34,7 @@ from collections.abc import Hashable
 
 from engines.ai.budget import Clock
 from engines.ai.evaluation import Evaluator
-from engines.core import DecisionKind, Move, State
+from engines.core import DecisionKind, MoveT, State
 
 __all__ = [
     "after_throws", "filtered_turn_move", "noisy_choice", "noisy_turn_move", "play_noise",
@@ -42,13 +42,15 @@ __all__ = [
 ]
 
 
-def turn_ends(state: State) -> dict[Hashable, tuple[State, Move]]:
+def turn_ends(state: State[MoveT]) -> dict[Hashable, tuple[State[MoveT], MoveT]]:
     """Each distinct position the turn of ``state``'s player can end in (by its key):
     that position, and the first decision towards it (:meth:`State.turn_ends`)."""
     return state.turn_ends()
 
 
-def turn_values(state: State, evaluator: Evaluator) -> dict[Hashable, tuple[float, Move]]:
+def turn_values(
+    state: State[MoveT], evaluator: Evaluator
+) -> dict[Hashable, tuple[float, MoveT]]:
     """Each ending of the turn (:func:`turn_ends`): its value for the player, and the
     first decision towards it."""
     player = state.current_player
@@ -63,7 +65,7 @@ def play_noise(seed: int, ending: Hashable, noise: float) -> float:
     return random.Random("|".join(map(str, (seed, *parts)))).gauss(0.0, noise)
 
 
-def noisy_turn_move(state: State, evaluator: Evaluator, seed: int, noise: float) -> Move:
+def noisy_turn_move(state: State[MoveT], evaluator: Evaluator, seed: int, noise: float) -> MoveT:
     """The decision that starts the player's best way to end its turn, each ending's
     value blurred by :func:`play_noise` (``noise`` in the evaluator's units; none at 0,
     and then the first of the best endings)."""
@@ -89,8 +91,8 @@ FILTER_MARGIN = 0.1
 a single game without the cube)."""
 
 
-def filtered_turn_move(state: State, evaluator: Evaluator, clock: Clock | None = None,
-                       keep: int = FILTER_KEEP, margin: float = FILTER_MARGIN) -> Move:
+def filtered_turn_move(state: State[MoveT], evaluator: Evaluator, clock: Clock | None = None,
+                       keep: int = FILTER_KEEP, margin: float = FILTER_MARGIN) -> MoveT:
     """The decision that starts the player's best way to end its turn judged one throw on
     (gnubg's 1-ply and its move filter): every ending by the evaluator, then the best
     ``keep`` within ``margin`` of the best, best first, by :func:`after_throws`.  When
@@ -114,8 +116,8 @@ def filtered_turn_move(state: State, evaluator: Evaluator, clock: Clock | None =
     return chosen
 
 
-def noisy_choice(state: State, evaluator: Evaluator, seed: int, noise: float,
-                 one_throw_on: bool = False) -> Move:
+def noisy_choice(state: State[MoveT], evaluator: Evaluator, seed: int, noise: float,
+                 one_throw_on: bool = False) -> MoveT:
     """The player's best decision judged by the position each one leaves (before any
     dice), each value blurred by :func:`play_noise` keyed by that position; at equal
     values the first of the legal decisions.  ``one_throw_on`` judges each position
@@ -125,7 +127,7 @@ def noisy_choice(state: State, evaluator: Evaluator, seed: int, noise: float,
     if not moves:
         raise ValueError(f"no decision to take in '{state.to_text()}'")
 
-    def seen(move: Move) -> float:
+    def seen(move: MoveT) -> float:
         after = state.apply_unchecked(move)
         judge = after_throws if one_throw_on else _at_once
         value = judge(after, player, evaluator)

@@ -58,6 +58,7 @@ from engines.assaut.board import (
     POINT_OF,
     SOLDATS,
     SOLDIERS_TO_WIN,
+    AssautMove,
 )
 from engines.assaut.game import Assaut
 from engines.assaut.rules import (
@@ -95,6 +96,7 @@ __all__ = [
     "SOLDIERS_TO_WIN",
     "START_TEXT",
     "Assaut",
+    "AssautMove",
     "AssautState",
     "can_capture",
     "captured_bits",

@@ -11,6 +11,7 @@ whole board; the 16 bits of the four corners are never set.
 from __future__ import annotations
 
 from collections import deque
+from typing import TypeAlias
 
 from engines.caches import forgettable
 from engines.core import PathMove, Place, Remove
@@ -156,6 +157,10 @@ JUMPS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     for g in range(49)
 )
 """For each grid bit, the jumps from it: (bit jumped over, landing bit, landing grid index)."""
+
+AssautMove: TypeAlias = Place | PathMove | Remove
+"""An officer placed in the fortress ``d6`` (set-up), a step ``d3-d4``, an officer's
+capture chain ``c3-c5-e5``, or an officer huffed ``xc5``."""
 
 # Interned decisions, built once.  Paths hold point indices (the geometry's).
 PLACES: dict[int, Place] = {g: Place(POINT_OF[g], NAMES[POINT_OF[g]]) for g in GRID}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.assaut.board import CELLS, EDGES, FORTRESS_NAMES, LINES, NAMES, PLAYERS
+from engines.assaut.board import CELLS, EDGES, FORTRESS_NAMES, LINES, NAMES, PLAYERS, AssautMove
 from engines.assaut.rules import ANY, FREE, MAXIMUM
 from engines.assaut.state import AssautState
 from engines.assaut.text import START_TEXT, check_move_text, read_position
@@ -12,7 +12,7 @@ from engines.registry import register
 
 
 @register
-class Assaut(Game):
+class Assaut(Game[AssautMove]):
     """Assaut after the Maison des Jeux de Grenoble booklet: 24 soldiers storm a fortress
     held by 2 officers."""
 

@@ -11,7 +11,7 @@ tests replay the decisions it takes through the plain rules to check it.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engines.assaut.board import (
     BOARD,
@@ -24,6 +24,7 @@ from engines.assaut.board import (
     SOLDIER_FROM,
     SOLDIERS_TO_WIN,
     STEPS,
+    AssautMove,
 )
 from engines.assaut.rules import (
     FREE,
@@ -52,7 +53,7 @@ def _nth(bits: int, n: int) -> int:
     return (bits & -bits).bit_length() - 1
 
 
-def playout(state: AssautState, rng: random.Random, trace: list[Any] | None) -> Fields:
+def playout(state: AssautState, rng: random.Random, trace: list[AssautMove] | None) -> Fields:
     """Uniformly random decisions from a game in progress to its end, as the fields of
     the final position (the state builds it); the decisions are appended to ``trace``
     when given."""
@@ -72,7 +73,7 @@ def playout(state: AssautState, rng: random.Random, trace: list[Any] | None) -> 
         if not officers and not hand:
             break
         empty = BOARD & ~(soldiers | officers)
-        move: Any = None
+        move: AssautMove | None = None
         origin = target = -1
         best: dict[int, int] | None = None
         if hand:
@@ -138,13 +139,12 @@ def playout(state: AssautState, rng: random.Random, trace: list[Any] | None) -> 
             move = STEPS[origin, target]
         if trace is not None:
             trace.append(move)
-        cls = move.__class__
         irreversible = True
-        if cls is Place:
+        if type(move) is Place:
             hand -= 1
             officers |= 1 << GRID[move.at]
             mover = 1 if hand else 0
-        elif cls is Remove:
+        elif type(move) is Remove:
             officers &= ~(1 << GRID[move.at])
             huffable = 0
         else:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engines.assaut.board import (
     BOARD,
@@ -17,6 +17,7 @@ from engines.assaut.board import (
     PLAYERS,
     REMOVES,
     SOLDIERS_TO_WIN,
+    AssautMove,
 )
 from engines.assaut.playout import playout
 from engines.assaut.rules import (
@@ -32,6 +33,7 @@ from engines.assaut.rules import (
 from engines.assaut.text import render_diagram, write_position
 from engines.bits import bit_indices
 from engines.core import TERMINAL, Outcome, PathMove, Place, Remove, State, draw, win
+from engines.outcomes import OutcomeCode
 
 if TYPE_CHECKING:
     from engines.assaut.game import Assaut
@@ -42,7 +44,7 @@ Key = tuple[int, int, int, int, int]
 _ENGLISH = {"soldats": "the soldiers", "officiers": "the officers"}
 
 
-class AssautState(State):
+class AssautState(State[AssautMove]):
     """One assaut position; ``mover`` is 0 for the soldiers, 1 for the officers."""
 
     __slots__ = (
@@ -80,7 +82,7 @@ class AssautState(State):
         self.huffable = huffable  # officers the soldiers may huff now (grid bits)
         self.ply = ply  # moves played since the set-up (the cap)
         self.history = (*before, (soldiers, officers, mover, hand, huffable))
-        self._moves: tuple[Any, ...] | None = None
+        self._moves: tuple[AssautMove, ...] | None = None
         self._best: dict[int, int] = {}
         self._outcome = self._judge()
         self.current_player = TERMINAL if self._outcome else PLAYERS[mover]
@@ -94,23 +96,24 @@ class AssautState(State):
         scores = {PLAYERS[0]: count, PLAYERS[1]: officers.bit_count() + self.hand}
         if soldiers & FORTRESS == FORTRESS:
             return win(PLAYERS[0], "les soldats occupent les 9 points de la forteresse",
-                       "fortress_taken", scores, en="the soldiers hold the 9 fortress points")
+                       OutcomeCode.FORTRESS_TAKEN, scores,
+                       en="the soldiers hold the 9 fortress points")
         if count < SOLDIERS_TO_WIN:
-            return win(PLAYERS[1], f"il ne reste que {count} soldats", "too_few_soldiers",
+            return win(PLAYERS[1], f"il ne reste que {count} soldats", OutcomeCode.TOO_FEW_SOLDIERS,
                        scores, en=f"only {count} soldiers are left")
         if not officers and not self.hand:
-            return win(PLAYERS[0], "les deux officiers ont été soufflés", "no_officers",
+            return win(PLAYERS[0], "les deux officiers ont été soufflés", OutcomeCode.NO_OFFICERS,
                        scores, en="both officers have been huffed")
         if not self._can_move():
             mover = PLAYERS[self.mover]
             return win(PLAYERS[1 - self.mover], f"les {mover} ne peuvent plus bouger",
-                       "blocked", scores, en=f"{_ENGLISH[mover]} cannot move")
+                       OutcomeCode.BLOCKED, scores, en=f"{_ENGLISH[mover]} cannot move")
         if self.history.count(self.history[-1]) >= 3:
-            return draw("position répétée trois fois", "repetition", scores,
+            return draw("position répétée trois fois", OutcomeCode.REPETITION, scores,
                         en="position repeated three times")
         if self.ply >= self.game.max_moves:
             limit = self.game.max_moves
-            return draw(f"limite de {limit} coups", "move_cap", scores,
+            return draw(f"limite de {limit} coups", OutcomeCode.MOVE_CAP, scores,
                         en=f"limit of {limit} moves")
         return None
 
@@ -124,14 +127,14 @@ class AssautState(State):
             self.officers, self.soldiers
         )
 
-    def legal_moves(self) -> Sequence[Any]:
+    def legal_moves(self) -> Sequence[AssautMove]:
         if self._outcome is not None:
             return ()
         if self._moves is None:
             self._moves = self._generate()
         return self._moves
 
-    def _generate(self) -> tuple[Any, ...]:
+    def _generate(self) -> tuple[AssautMove, ...]:
         empty = BOARD & ~(self.soldiers | self.officers)
         if self.hand:
             return tuple(PLACES[g] for g in bit_indices(FORTRESS & empty))
@@ -141,28 +144,26 @@ class AssautState(State):
         moves, self._best = officer_options(self.soldiers, self.officers, self.game.capture)
         return tuple(moves)
 
-    def is_legal(self, move: Any) -> bool:
+    def is_legal(self, move: AssautMove) -> bool:
         if self._outcome is not None:
             return False
-        cls = move.__class__
-        if cls is Place or cls is Remove:
+        if type(move) is Place or type(move) is Remove:
             if not (isinstance(move.at, int) and 0 <= move.at < len(GRID)):
                 return False
             bit = 1 << GRID[move.at]
-            if cls is Place:
+            if type(move) is Place:
                 return bool(self.hand) and bool(FORTRESS & bit & ~(self.soldiers | self.officers))
             return bool(self.huffable & bit) and not self.hand
-        return cls is PathMove and move in self.legal_moves()
+        return type(move) is PathMove and move in self.legal_moves()
 
-    def apply_unchecked(self, move: Any) -> AssautState:
+    def apply_unchecked(self, move: AssautMove) -> AssautState:
         game = self.game
         soldiers, officers, ply = self.soldiers, self.officers, self.ply
-        cls = move.__class__
-        if cls is Place:
+        if type(move) is Place:
             hand = self.hand - 1
             officers |= 1 << GRID[move.at]
             return AssautState(game, soldiers, officers, 0 if not hand else 1, hand, 0, ply)
-        if cls is Remove:
+        if type(move) is Remove:
             officers &= ~(1 << GRID[move.at])
             return AssautState(game, soldiers, officers, 0, 0, 0, ply)
         origin, target = GRID[move.path[0]], GRID[move.path[-1]]
@@ -207,10 +208,12 @@ class AssautState(State):
 
     # -- fast playouts ----------------------------------------------------------
 
-    def random_playout(self, rng: random.Random) -> State:
+    def random_playout(self, rng: random.Random) -> AssautState:
         return self.playout(rng)
 
-    def playout(self, rng: random.Random, trace: list[Any] | None = None) -> AssautState:
+    def playout(
+        self, rng: random.Random, trace: list[AssautMove] | None = None
+    ) -> AssautState:
         """Uniformly random decisions to the end (:mod:`engines.assaut.playout`); the
         decisions taken are appended to ``trace`` when given."""
         if self._outcome is not None:

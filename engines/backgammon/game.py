@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from engines.backgammon.gnubg import from_gnubg_id
 from engines.backgammon.state import START, BackgammonState
@@ -12,7 +11,7 @@ from engines.core import Ending, Game, Option, State, Variant
 from engines.geometry import Geometry
 from engines.registry import register
 from engines.tables.board import BAR_X, BOTTOM_Y, PLAYERS, TOP_Y, track_geometry
-from engines.tables.moves import ROLL_OF, parse_dice
+from engines.tables.moves import ROLL_OF, TablesMove, parse_dice
 from engines.tables.rules import Side
 from engines.tables.state import DICE
 
@@ -33,7 +32,7 @@ def point_index(seat: int, number: int) -> int:
 
 
 @register
-class Backgammon(Game):
+class Backgammon(Game[TablesMove]):
     """Backgammon after the Maison des Jeux de Grenoble booklet, in matches or single games."""
 
     id = "backgammon"
@@ -124,7 +123,7 @@ class Backgammon(Game):
     def parse_notation(self, text: str) -> None:
         check_move_text(text)
 
-    def parse_move(self, state: State, text: str) -> Any:
+    def parse_move(self, state: State[TablesMove], text: str) -> TablesMove:
         """As :meth:`Game.parse_move`, also reading ``24/18*`` (hit mark) and the dice of
         a normal throw in either order (``dice:5,6``)."""
         wanted = "".join(text.split()).lower().replace("*", "")

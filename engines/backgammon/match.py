@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engines.outcomes import OutcomeCode
 from engines.tables.rules import Side
 
 if TYPE_CHECKING:
     from engines.backgammon.game import Backgammon
 
 SINGLE, GAMMON, BACKGAMMON = 1, 2, 3
-RESULT_CODES = {SINGLE: "simple", GAMMON: "gammon", BACKGAMMON: "backgammon"}
+RESULT_CODES = {SINGLE: OutcomeCode.SIMPLE, GAMMON: OutcomeCode.GAMMON,
+                BACKGAMMON: OutcomeCode.BACKGAMMON}
 RESULT_NAMES = {SINGLE: "partie simple", GAMMON: "gammon", BACKGAMMON: "backgammon"}
 RESULT_NAMES_EN = {SINGLE: "single game", GAMMON: "gammon", BACKGAMMON: "backgammon"}
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engines.backgammon.gnubg import diagram_line
 from engines.backgammon.match import (
@@ -25,9 +25,19 @@ from engines.backgammon.match import (
 )
 from engines.backgammon.rules import RULES
 from engines.backgammon.text import BEAR_OFF, CAPPED, DROPPED, render_diagram, write_position
-from engines.core import PASS, Dice, Outcome, draw, win
+from engines.core import Dice, Outcome, Pass, draw, win
+from engines.outcomes import OutcomeCode
 from engines.tables.board import PLAYERS
-from engines.tables.moves import DOUBLE, DROP, ROLL, ROLLS, TAKE, dice_to_play
+from engines.tables.moves import (
+    DOUBLE,
+    DROP,
+    ROLL,
+    ROLLS,
+    TAKE,
+    CheckerMove,
+    TablesMove,
+    dice_to_play,
+)
 from engines.tables.playout import playout
 from engines.tables.rules import Side
 from engines.tables.state import (
@@ -123,24 +133,23 @@ class BackgammonState(TablesState):
         value (it has no cap): with the cube, except in the Crawford manche."""
         return self.game.cube_on and not self.crawford
 
-    def _generate(self) -> Sequence[Any]:
+    def _generate(self) -> Sequence[TablesMove]:
         if self.phase == CUBE:
             return CUBE_CHOICES
         if self.phase == ANSWER:
             return ANSWERS
         return super()._generate()
 
-    def apply_unchecked(self, move: Any) -> BackgammonState:
-        phase = self.phase
-        if phase == MOVE:
-            if move == PASS:
-                return self._next_turn(self.boards)
+    def apply_unchecked(self, move: TablesMove) -> BackgammonState:
+        if type(move) is CheckerMove:
             return self._play(move)
-        if phase == DICE:
-            return self._with(self.boards, self.mover, MOVE, TO_PLAY[move.values])
-        if phase == OPENING:
+        if type(move) is Dice:
+            if self.phase == DICE:
+                return self._with(self.boards, self.mover, MOVE, TO_PLAY[move.values])
             return self._opening(move)
-        if phase == CUBE:
+        if type(move) is Pass:
+            return self._next_turn(self.boards)
+        if self.phase == CUBE:
             if move == ROLL:
                 return self._with(self.boards, self.mover, DICE)
             return self._with(self.boards, self.mover, ANSWER)
@@ -211,11 +220,12 @@ class BackgammonState(TablesState):
         scores = {names[0]: self.score[0], names[1]: self.score[1]}
         match = self.game.match
         if self.end == CAPPED:
-            return draw(f"manche arrêtée après {self.turn} tours", "move_cap", scores,
+            return draw(f"manche arrêtée après {self.turn} tours", OutcomeCode.MOVE_CAP, scores,
                         en=f"manche stopped after {self.turn} turns")
         winner, loser = names[self.mover], names[1 - self.mover]
         if self.end == DROPPED:
-            code, how, how_en = "drop", f"{loser} refuse le videau", f"{loser} drops the cube"
+            code = OutcomeCode.DROP
+            how, how_en = f"{loser} refuse le videau", f"{loser} drops the cube"
             points = self.cube
         else:
             value = manche_value(self.boards[1 - self.mover])
@@ -260,7 +270,9 @@ class BackgammonState(TablesState):
     def random_playout(self, rng: random.Random) -> BackgammonState:
         return self.playout(rng)
 
-    def playout(self, rng: random.Random, trace: list[Any] | None = None) -> BackgammonState:
+    def playout(
+        self, rng: random.Random, trace: list[TablesMove] | None = None
+    ) -> BackgammonState:
         """Uniformly random decisions (dice by their odds) to the end of the game.
 
         Follows the rules of :meth:`legal_moves` and :meth:`apply_unchecked`;

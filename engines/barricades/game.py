@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engines.barricades.board import (
     DARK_POINTS,
     EDGES,
@@ -15,7 +13,7 @@ from engines.barricades.board import (
     POINTS,
     START_BARRICADES,
 )
-from engines.barricades.rules import COLOURS, LETTERS
+from engines.barricades.rules import COLOURS, LETTERS, BarricadesMove
 from engines.barricades.state import BarricadesState
 from engines.barricades.text import check_move_text, read_position
 from engines.core import Ending, Game, Option, SpecError, State, Variant, normalize_move_text
@@ -24,7 +22,7 @@ from engines.registry import register
 
 
 @register
-class Barricades(Game):
+class Barricades(Game[BarricadesMove]):
     """Barricades after the Maison des Jeux de Grenoble booklet, on the kiosk's own board."""
 
     id = "barricades"
@@ -119,7 +117,7 @@ class Barricades(Game):
             move_cap=self.max_turns,
         )
 
-    def parse_move(self, state: State, text: str) -> Any:
+    def parse_move(self, state: State[BarricadesMove], text: str) -> BarricadesMove:
         """Read a move; dice in either order (``dice:5,6``)."""
         word = normalize_move_text(text)
         if word.startswith("dice:"):

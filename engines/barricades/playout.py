@@ -8,10 +8,10 @@ the tests replay the moves it records through the plain rules.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engines.barricades.board import BARRICADE_ALLOWED, GOAL
-from engines.barricades.rules import DICE_OF, PUTS, pawn_moves
+from engines.barricades.rules import DICE_OF, PUTS, BarricadesMove, pawn_moves
 from engines.core import PASS
 
 if TYPE_CHECKING:
@@ -28,7 +28,9 @@ def nth_bit(bits: int, n: int) -> int:
     return (bits & -bits).bit_length() - 1
 
 
-def playout(state: BarricadesState, rng: random.Random, trace: list[Any] | None = None) -> Fields:
+def playout(
+    state: BarricadesState, rng: random.Random, trace: list[BarricadesMove] | None = None
+) -> Fields:
     """Play from a state not yet finished to the end; the final state's fields."""
     game = state.game
     houses = game.houses

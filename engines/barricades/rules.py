@@ -4,6 +4,7 @@ new places, a move played.  Shared by the states and the fast playout."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeAlias, final
 
 from engines.barricades.board import (
     BARRICADE_ALLOWED,
@@ -15,7 +16,7 @@ from engines.barricades.board import (
     STEPS,
 )
 from engines.bits import bit_indices, chunk_table
-from engines.core import Dice, PathMove
+from engines.core import Dice, Pass, PathMove
 
 COLOURS = ("rouge", "vert", "jaune", "bleu")
 """Seats in playing order, left to right along the board (house m1 to m4)."""
@@ -27,6 +28,7 @@ TWO_DICE: tuple[tuple[Dice, float], ...] = tuple(
 DICE_OF = {move.values: move for move, _ in TWO_DICE}
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class PutBarricade:
     """Put the picked-up barricade on a point: ``b@p40``."""
@@ -37,6 +39,10 @@ class PutBarricade:
     def __str__(self) -> str:
         return "b@" + self.name
 
+
+BarricadesMove: TypeAlias = PathMove | PutBarricade | Dice | Pass
+"""A pawn's move ``m1-p12`` (by one die), the barricade it picked up put again ``b@p40``,
+``pass`` when no die can be played, or the dice thrown ``dice:6,3``."""
 
 PUTS: tuple[PutBarricade, ...] = tuple(PutBarricade(i, NAMES[i]) for i in range(len(NAMES)))
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engines.barricades.board import BARRICADE_ALLOWED, GOAL, PAWNS
 from engines.barricades.playout import playout
 from engines.barricades.rules import (
     TWO_DICE,
+    BarricadesMove,
     PutBarricade,
     barricade_places,
     move_pawn,
@@ -23,15 +24,17 @@ from engines.core import (
     TERMINAL,
     Dice,
     Outcome,
+    Pass,
     State,
     draw,
 )
+from engines.outcomes import OutcomeCode
 
 if TYPE_CHECKING:
     from engines.barricades.game import Barricades
 
 
-class BarricadesState(State):
+class BarricadesState(State[BarricadesMove]):
     """Each seat's pawns and the barricades as bit sets, the seat to play, the dice.
 
     ``pawns[seat]`` holds the seat's pawns on the board (the others are in its
@@ -61,7 +64,7 @@ class BarricadesState(State):
         self.dice = dice
         self.pending = pending
         self.turns = turns
-        self._moves: Sequence[Any] | None = None
+        self._moves: Sequence[BarricadesMove] | None = None
         self.winner = reached_goal(pawns)
         if self.winner >= 0 or turns >= game.max_turns:
             self.current_player = TERMINAL
@@ -85,13 +88,13 @@ class BarricadesState(State):
             bits |= mask
         return bits
 
-    def legal_moves(self) -> Sequence[Any]:
+    def legal_moves(self) -> Sequence[BarricadesMove]:
         moves = self._moves
         if moves is None:
             moves = self._moves = self._generate()
         return moves
 
-    def _generate(self) -> Sequence[Any]:
+    def _generate(self) -> Sequence[BarricadesMove]:
         player = self.current_player
         if player is TERMINAL:
             return ()
@@ -105,10 +108,10 @@ class BarricadesState(State):
                            self.barricades, self.dice)
         return moves or [PASS]
 
-    def chance_outcomes(self) -> Sequence[tuple[Any, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[Dice, float]]:
         return TWO_DICE if self.current_player is CHANCE else ()
 
-    def is_legal(self, move: Any) -> bool:
+    def is_legal(self, move: BarricadesMove) -> bool:
         player = self.current_player
         if player is TERMINAL:
             return False
@@ -123,17 +126,18 @@ class BarricadesState(State):
             )
         return move in self.legal_moves()
 
-    def apply_unchecked(self, move: Any) -> BarricadesState:
+    def apply_unchecked(self, move: BarricadesMove) -> BarricadesState:
         game = self.game
         seat = self.mover
-        if self.current_player is CHANCE:
-            return BarricadesState(game, self.pawns, self.barricades, seat, move.values,
+        if type(move) is Dice:  # at a chance node
+            high, low = move.values
+            return BarricadesState(game, self.pawns, self.barricades, seat, (high, low),
                                    False, self.turns)
         following = (seat + 1) % len(self.pawns)
-        if move.__class__ is PutBarricade:
+        if type(move) is PutBarricade:
             return BarricadesState(game, self.pawns, self.barricades | 1 << move.at,
                                    following, None, False, self.turns + 1)
-        if move == PASS:
+        if type(move) is Pass:
             return BarricadesState(game, self.pawns, self.barricades, following, None, False,
                                    self.turns + 1)
         origin, end = move.path
@@ -160,16 +164,17 @@ class BarricadesState(State):
         players = self.game.players
         if self.winner < 0:
             cap = self.game.max_turns
-            return draw(f"limite de {cap} tours atteinte sans arrivée", "move_cap",
+            return draw(f"limite de {cap} tours atteinte sans arrivée", OutcomeCode.MOVE_CAP,
                         en=f"limit of {cap} turns reached without anyone arriving")
         name = players[self.winner]
         partner = self.game.partner(self.winner)
         if partner is None:
-            return Outcome((name,), f"{name} atteint le but", "goal", (),
+            return Outcome((name,), f"{name} atteint le but", OutcomeCode.GOAL, (),
                            f"{name} reaches the goal")
         winners = tuple(p for p in players if p in (name, players[partner]))
         team = " et ".join(winners)
-        return Outcome(winners, f"{name} atteint le but : l'équipe {team} gagne", "goal", (),
+        return Outcome(winners, f"{name} atteint le but : l'équipe {team} gagne",
+                       OutcomeCode.GOAL, (),
                        f"{name} reaches the goal: team {' and '.join(winners)} wins")
 
     def announcements(self) -> tuple[str, ...]:
@@ -188,10 +193,12 @@ class BarricadesState(State):
 
     # -- fast playouts ----------------------------------------------------------
 
-    def random_playout(self, rng: random.Random) -> State:
+    def random_playout(self, rng: random.Random) -> BarricadesState:
         return self.playout(rng)
 
-    def playout(self, rng: random.Random, trace: list[Any] | None = None) -> BarricadesState:
+    def playout(
+        self, rng: random.Random, trace: list[BarricadesMove] | None = None
+    ) -> BarricadesState:
         """Uniformly random decisions (and fair dice) to the end, on plain integers.
 
         Follows the rules of :meth:`legal_moves` / :meth:`apply_unchecked`;

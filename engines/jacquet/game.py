@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engines.core import Ending, Game, Option, State, Variant
 from engines.geometry import Geometry
 from engines.jacquet.rules import MIRROR
@@ -11,6 +9,7 @@ from engines.jacquet.state import START, JacquetState
 from engines.jacquet.text import NAMES, check_move_text, read_move_text, read_position
 from engines.registry import register
 from engines.tables.board import BOTTOM_Y, PLAYERS, TOP_Y, track_geometry
+from engines.tables.moves import TablesMove
 from engines.tables.state import MOVE
 
 
@@ -24,7 +23,7 @@ def point_index(seat: int, number: int) -> int:
 
 
 @register
-class Jacquet(Game):
+class Jacquet(Game[TablesMove]):
     """Jacquet after the Maison des Jeux de Grenoble booklet."""
 
     id = "jacquet"
@@ -90,7 +89,7 @@ class Jacquet(Game):
     def parse_notation(self, text: str) -> None:
         check_move_text(text)
 
-    def parse_move(self, state: State, text: str) -> Any:
+    def parse_move(self, state: State[TablesMove], text: str) -> TablesMove:
         """As :meth:`Game.parse_move`, also reading the source's point names
         (``B12/B9``) from the mover's side."""
         wanted = "".join(text.split())

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
-from typing import Any
 
-from engines.core import PASS, Dice, Game, Outcome, draw, win
+from engines.core import Dice, Game, Outcome, draw, win
 from engines.jacquet.rules import RULES
 from engines.jacquet.text import BLOCKED, BORNE_OFF, CAPPED, render_diagram, write_position
+from engines.outcomes import OutcomeCode
 from engines.tables.board import PLAYERS
-from engines.tables.moves import dice_to_play
+from engines.tables.moves import CheckerMove, TablesMove, dice_to_play
 from engines.tables.playout import playout
 from engines.tables.rules import Side, can_play
 from engines.tables.state import DICE, MOVE, OVER, TablesState
@@ -38,15 +38,14 @@ class JacquetState(TablesState):
         self._moves = None
         self._set_player()
 
-    def apply_unchecked(self, move: Any) -> JacquetState:
-        phase = self.phase
-        if phase == MOVE:
-            if move == PASS:
-                return self._next_turn(self.boards)
+    def apply_unchecked(self, move: TablesMove) -> JacquetState:
+        if type(move) is CheckerMove:
             return self._play(move)
-        if phase == DICE:
-            return self._thrown(self.mover, dice_to_play(*move.values), self.turn)
-        return self._opening(move)
+        if type(move) is Dice:
+            if self.phase == DICE:
+                return self._thrown(self.mover, dice_to_play(*move.values), self.turn)
+            return self._opening(move)
+        return self._next_turn(self.boards)  # pass
 
     def _opening(self, move: Dice) -> JacquetState:
         first, second = move.values
@@ -82,16 +81,16 @@ class JacquetState(TablesState):
         noir, blanc = self.boards
         scores = {PLAYERS[0]: noir[0], PLAYERS[1]: blanc[0]}
         if self.end == CAPPED:
-            return draw(f"partie arrêtée après {self.turn} tours", "move_cap", scores,
+            return draw(f"partie arrêtée après {self.turn} tours", OutcomeCode.MOVE_CAP, scores,
                         en=f"game stopped after {self.turn} turns")
         winner, loser = PLAYERS[self.mover], PLAYERS[1 - self.mover]
         if self.end == BLOCKED:
-            return win(winner, f"{loser} est bloqué", "blocked", scores,
+            return win(winner, f"{loser} est bloqué", OutcomeCode.BLOCKED, scores,
                        en=f"{loser} is blocked")
         left = 15 - self.boards[1 - self.mover][0]
         plural = "s" if left > 1 else ""
         return win(winner, f"{winner} a sorti tous ses pions ({loser} en a encore "
-                   f"{left} en jeu)", "all_off", scores,
+                   f"{left} en jeu)", OutcomeCode.ALL_OFF, scores,
                    en=f"{winner} bore off every checker ({loser} still has {left} "
                    f"checker{plural} in play)")
 
@@ -107,7 +106,9 @@ class JacquetState(TablesState):
     def random_playout(self, rng: random.Random) -> JacquetState:
         return self.playout(rng)
 
-    def playout(self, rng: random.Random, trace: list[Any] | None = None) -> JacquetState:
+    def playout(
+        self, rng: random.Random, trace: list[TablesMove] | None = None
+    ) -> JacquetState:
         """Uniformly random decisions (dice by their odds) to the end of the game;
         ``trace``, when given, receives every move taken (dice included)."""
         return playout(self, rng, trace)

@@ -9,7 +9,7 @@ once (jump chains, whose paths depend on the position, on first use).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TypeAlias, TypeVar
 
 from engines.bits import chunk_table
 from engines.caches import forgettable, remember
@@ -112,6 +112,9 @@ CAPTURES = _capture_table()
 
 # --------------------------------------------------------------------------- decisions
 
+LatrunculiMove: TypeAlias = Place | PathMove | Remove
+"""A piece placed ``d4`` (the placement phase), a step or a chain of jumps ``d4-d6-f6``,
+or an incitus removed ``xe5``."""
 PLACES = tuple(Place(i, NAMES[i]) for i in range(CELLS))
 REMOVES = tuple(Remove(i, NAMES[i]) for i in range(CELLS))
 PLACES_BY_BYTE = tuple(chunk_table(dict(enumerate(PLACES)), 8 * k, 8) for k in range(8))

@@ -19,6 +19,7 @@ from engines.latrunculi.board import (
     PIECES,
     PLAYERS,
     SIZE,
+    LatrunculiMove,
 )
 from engines.latrunculi.rules import jump_reach
 from engines.latrunculi.state import LatrunculiState
@@ -30,7 +31,7 @@ DEFAULT_VARIANT = "seneque"
 
 
 @register
-class Latrunculi(Game):
+class Latrunculi(Game[LatrunculiMove]):
     """Ludus latrunculorum as reconstructed by U. Schädler: Seneca's and Piso's variants."""
 
     id = "latrunculi"
@@ -96,7 +97,7 @@ class Latrunculi(Game):
     def parse_notation(self, text: str) -> None:
         check_move_text(text)
 
-    def parse_move(self, state: State, text: str) -> Any:
+    def parse_move(self, state: State[LatrunculiMove], text: str) -> LatrunculiMove:
         """The legal move written ``text``; a jump chain may be written along any of its
         paths (the move listed goes along the shortest)."""
         wanted = normalize_move_text(text)

@@ -29,6 +29,7 @@ from engines.latrunculi.board import (
     shift,
     squares_of,
 )
+from engines.outcomes import OutcomeCode
 
 if TYPE_CHECKING:
     from engines.latrunculi.game import Latrunculi
@@ -246,7 +247,7 @@ def end_code(
     memory: int,
     quiet: int,
     history: tuple[Hashable, ...],
-) -> str | None:
+) -> OutcomeCode | None:
     """How the game is over in this position, or ``None``; wins before draws.
 
     ``one_piece``: a player has one piece left (or none), on the board or in
@@ -257,16 +258,16 @@ def end_code(
     the board the limit is two moves later, so that their captor can remove one.
     """
     if boards[0].bit_count() + hands[0] <= 1 or boards[1].bit_count() + hands[1] <= 1:
-        return "one_piece"
+        return OutcomeCode.ONE_PIECE
     if hands[mover]:
         return None
     if not removing:
         own = boards[mover]
         empty = FULL ^ (own | boards[1 - mover])
         if not can_move(own, inciti, empty, game.jumps, forbidden_move(memory, game.strict_return)):
-            return "blocked"
+            return OutcomeCode.BLOCKED
     if game.repetition and history.count(history[-1]) >= 3:
-        return "repetition"
+        return OutcomeCode.REPETITION
     if not removing and quiet >= game.draw_moves + (2 if inciti else 0):
-        return "move_cap"
+        return OutcomeCode.MOVE_CAP
     return None

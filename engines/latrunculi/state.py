@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engines.core import (
     TERMINAL,
@@ -27,6 +27,7 @@ from engines.latrunculi.board import (
     PLAYERS,
     REMOVES_BY_BYTE,
     STEPS,
+    LatrunculiMove,
     by_bytes,
 )
 from engines.latrunculi.playout import playout
@@ -39,6 +40,7 @@ from engines.latrunculi.rules import (
     remember,
 )
 from engines.latrunculi.text import render_diagram, write_position
+from engines.outcomes import OutcomeCode
 from engines.walks import moves_of_steps
 
 if TYPE_CHECKING:
@@ -47,7 +49,7 @@ if TYPE_CHECKING:
 ENGLISH = {"blanc": "white", "noir": "black"}
 
 
-class LatrunculiState(State):
+class LatrunculiState(State[LatrunculiMove]):
     """A latrunculi position; seat 0 is blanc, seat 1 noir.
 
     ``boards`` holds each seat's pieces (inciti included), ``inciti`` the
@@ -84,7 +86,7 @@ class LatrunculiState(State):
         self.memories = memories
         self.quiet = quiet
         self.history = (*before, position_key(boards, inciti, mover, removing, hands, memories))
-        self._moves: Sequence[Any] | None = None
+        self._moves: Sequence[LatrunculiMove] | None = None
         self.value_memo: float | None = None
         """The evaluator's value of this position for blanc, once computed."""
         self._end = end_code(game, boards, inciti, mover, removing, hands, memories[mover],
@@ -103,13 +105,13 @@ class LatrunculiState(State):
         (-1 for none)."""
         return forbidden_move(self.memories[self.mover], self.game.strict_return)
 
-    def legal_moves(self) -> Sequence[Any]:
+    def legal_moves(self) -> Sequence[LatrunculiMove]:
         moves = self._moves
         if moves is None:
             moves = self._moves = self._generate()
         return moves
 
-    def _generate(self) -> Sequence[Any]:
+    def _generate(self) -> Sequence[LatrunculiMove]:
         if self._end is not None:
             return ()
         own, other = self.boards[self.mover], self.boards[1 - self.mover]
@@ -120,17 +122,16 @@ class LatrunculiState(State):
         empty = FULL ^ (own | other)
         return tuple(movement_moves(own, self.inciti, empty, self.game.jumps, self.forbidden()))
 
-    def is_legal(self, move: Any) -> bool:
+    def is_legal(self, move: LatrunculiMove) -> bool:
         if self._end is not None:
             return False
-        cls = move.__class__
         own, other = self.boards[self.mover], self.boards[1 - self.mover]
         if self.hands[self.mover]:
-            return cls is Place and _on_board(move.at) and not (own | other) >> move.at & 1
+            return type(move) is Place and _on_board(move.at) and not (own | other) >> move.at & 1
         if self.removing:
-            return cls is Remove and _on_board(move.at) and bool(
+            return type(move) is Remove and _on_board(move.at) and bool(
                 other & self.inciti & (1 << move.at))
-        if cls is not PathMove:
+        if type(move) is not PathMove:
             return False
         if len(move.path) == 2 and move.path in STEPS:
             origin, target = move.path
@@ -141,12 +142,11 @@ class LatrunculiState(State):
             )
         return move in self.legal_moves()
 
-    def apply_unchecked(self, move: Any) -> LatrunculiState:
+    def apply_unchecked(self, move: LatrunculiMove) -> LatrunculiState:
         game = self.game
         mover = self.mover
         boards = self.boards
-        cls = move.__class__
-        if cls is PathMove:
+        if type(move) is PathMove:
             path = move.path
             origin, target = path[0], path[-1]
             own, other, inciti, taken = play(
@@ -163,7 +163,7 @@ class LatrunculiState(State):
             return LatrunculiState(game, boards, inciti, 1 - mover, bool(own & inciti),
                                    self.hands, memories, self.quiet + 1, self.history)
         bit = 1 << move.at
-        if cls is Remove:
+        if type(move) is Remove:
             other = boards[1 - mover] ^ bit
             boards = (boards[0], other) if mover == 0 else (other, boards[1])
             return LatrunculiState(game, boards, self.inciti ^ bit, mover, False, self.hands,
@@ -192,14 +192,14 @@ class LatrunculiState(State):
         if code is None:
             return None
         scores = {PLAYERS[0]: self.captured(0), PLAYERS[1]: self.captured(1)}
-        if code == "repetition":
+        if code is OutcomeCode.REPETITION:
             return draw("position répétée trois fois", code, scores,
                         en="position repeated three times")
-        if code == "move_cap":
+        if code is OutcomeCode.MOVE_CAP:
             moves = self.quiet
             return draw(f"{moves} coups sans pion retiré", code, scores,
                         en=f"{moves} moves without a piece removed")
-        if code == "blocked":
+        if code is OutcomeCode.BLOCKED:
             name = PLAYERS[self.mover]
             how, how_en = f"{name} ne peut plus jouer", f"{ENGLISH[name]} cannot move"
         else:
@@ -232,10 +232,12 @@ class LatrunculiState(State):
 
     # -- fast playouts ----------------------------------------------------------
 
-    def random_playout(self, rng: random.Random) -> State:
+    def random_playout(self, rng: random.Random) -> LatrunculiState:
         return self.playout(rng)
 
-    def playout(self, rng: random.Random, trace: list[Any] | None = None) -> LatrunculiState:
+    def playout(
+        self, rng: random.Random, trace: list[LatrunculiMove] | None = None
+    ) -> LatrunculiState:
         """Uniformly random decisions to the end (:func:`engines.latrunculi.playout.playout`);
         the decisions appended to ``trace`` when given."""
         if self._end is not None:
@@ -248,12 +250,12 @@ class LatrunculiState(State):
         return final
 
 
-def _step_of(move: Any) -> tuple[int, ...]:
+def _step_of(move: LatrunculiMove) -> tuple[int, ...]:
     """A decision as the fast playout writes it: ``(square,)`` or ``(origin, target)``."""
-    if move.__class__ is PathMove:
+    if type(move) is PathMove:
         return (move.path[0], move.path[-1])
     return (move.at,)
 
 
-def _on_board(square: Any) -> bool:
+def _on_board(square: object) -> bool:
     return isinstance(square, int) and 0 <= square < 64

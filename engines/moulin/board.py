@@ -8,7 +8,9 @@ so that generating moves allocates only the tuples that hold them.
 
 from __future__ import annotations
 
-from engines.core import PathMove, Place, Remove
+from typing import TypeAlias
+
+from engines.core import Pass, PathMove, Place, Remove
 
 PIECES = 9
 FULL = (1 << 24) - 1
@@ -73,6 +75,10 @@ NEIGHBOURS: tuple[int, ...] = tuple(
 EDGES: tuple[tuple[int, int], ...] = tuple(
     (p, q) for p in range(24) for q in range(p + 1, 24) if NEIGHBOURS[p] >> q & 1
 )
+
+MoulinMove: TypeAlias = Place | PathMove | Remove | Pass
+"""A placement ``d2``, a step or flight ``d2-d3``, a removal ``xd6``, or ``pass`` (a
+blocked player, when blocking does not lose)."""
 
 # Interned decisions, built once.
 PLACES = tuple(Place(i, NAMES[i]) for i in range(24))

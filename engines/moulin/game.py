@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core import Ending, Game, Option, Variant
 from engines.geometry import Geometry, graph
-from engines.moulin.board import EDGES, MILL_LINES, NAMES, PIECES, RINGS, layout
+from engines.moulin.board import EDGES, MILL_LINES, NAMES, PIECES, RINGS, MoulinMove, layout
 from engines.moulin.play import PLAYERS
 from engines.moulin.state import MoulinState
 from engines.moulin.text import check_move_text, read_position
@@ -14,7 +14,7 @@ BLANC, NOIR = PLAYERS
 
 
 @register
-class Moulin(Game):
+class Moulin(Game[MoulinMove]):
     """Nine men's morris after the Maison des Jeux de Grenoble booklet, and the standard rules."""
 
     id = "moulin"

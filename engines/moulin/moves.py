@@ -7,13 +7,13 @@ inwards, then outwards, each by target point; flights by origin then target.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import product
 from operator import itemgetter
-from typing import Any
+from typing import TypeAlias, TypeVar
 
 from engines.bits import bit_indices, chunk_table
-from engines.core import PathMove
+from engines.core import PathMove, Place, Remove
 from engines.moulin.board import (
     DOWN_KEEP,
     DOWN_WRAP,
@@ -29,15 +29,17 @@ from engines.moulin.board import (
     rot_up,
 )
 
-Table = tuple[tuple[Any, ...], ...]
+T = TypeVar("T")
+Table: TypeAlias = tuple[tuple[T, ...], ...]
+"""For each value of some bits of a board, the items of its set bits."""
 
 
-def _by_byte(by_bit: dict[int, Any]) -> tuple[Table, Table, Table]:
+def _by_byte(by_bit: Mapping[int, T]) -> tuple[Table[T], Table[T], Table[T]]:
     """For each byte of a board and each value of it, the items of its set bits."""
     return chunk_table(by_bit, 0, 8), chunk_table(by_bit, 8, 8), chunk_table(by_bit, 16, 8)
 
 
-def _by_half(by_bit: dict[int, Any]) -> tuple[Table, Table]:
+def _by_half(by_bit: Mapping[int, T]) -> tuple[Table[T], Table[T]]:
     """For the low and the high 12 bits of a board, the items of their set bits.
 
     Bigger tables (4096 entries) than by byte but one look-up fewer: for
@@ -102,13 +104,13 @@ FLIGHTS_FROM = tuple(STEPS[24 * p : 24 * p + 24] for p in range(24))
 """``FLIGHTS_FROM[p][q]`` is the move ``p-q``."""
 
 
-def place_moves(empty: int) -> tuple[Any, ...]:
+def place_moves(empty: int) -> tuple[Place, ...]:
     """A placement on every empty point."""
     t0, t1, t2 = PLACE_BY_BYTE
     return t0[empty & 255] + t1[empty >> 8 & 255] + t2[empty >> 16]
 
 
-def remove_moves(bits: int) -> tuple[Any, ...]:
+def remove_moves(bits: int) -> tuple[Remove, ...]:
     """A removal of every piece of ``bits``."""
     t0, t1, t2 = REMOVE_BY_BYTE
     return t0[bits & 255] + t1[bits >> 8 & 255] + t2[bits >> 16]
@@ -120,7 +122,7 @@ def points(bits: int) -> tuple[int, ...]:
     return t0[bits & 255] + t1[bits >> 8 & 255] + t2[bits >> 16]
 
 
-def step_moves(own: int, empty: int) -> tuple[Any, ...]:
+def step_moves(own: int, empty: int) -> tuple[PathMove, ...]:
     """Every one-point step of ``own``'s pieces to an empty point."""
     up = ((own << 1) & UP_KEEP | (own >> 7) & UP_WRAP) & empty
     down = ((own >> 1) & DOWN_KEEP | (own << 7) & DOWN_WRAP) & empty
@@ -131,7 +133,7 @@ def step_moves(own: int, empty: int) -> tuple[Any, ...]:
     )
 
 
-def fly_moves(own: int, empty: int) -> list[Any]:
+def fly_moves(own: int, empty: int) -> list[PathMove]:
     """Every flight of one of ``own``'s pieces to an empty point."""
     origins = points(own)
     targets = points(empty)
@@ -139,7 +141,7 @@ def fly_moves(own: int, empty: int) -> list[Any]:
         q = targets[0]
         return [FLIGHTS_FROM[p][q] for p in origins]
     pick = itemgetter(*targets)
-    moves: list[Any] = []
+    moves: list[PathMove] = []
     for p in origins:
         moves += pick(FLIGHTS_FROM[p])
     return moves

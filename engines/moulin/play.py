@@ -8,7 +8,7 @@ which checks every ending rule.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engines.core import PASS, TERMINAL, PathMove, Place, Remove
 from engines.moulin.board import (
@@ -20,6 +20,7 @@ from engines.moulin.board import (
     OUTWARD,
     UP_KEEP,
     UP_WRAP,
+    MoulinMove,
 )
 from engines.moulin.moves import (
     DOWN_HI,
@@ -31,6 +32,7 @@ from engines.moulin.moves import (
     place_moves,
     step_moves,
 )
+from engines.outcomes import OutcomeCode
 
 if TYPE_CHECKING:
     from engines.moulin.game import Moulin
@@ -39,12 +41,12 @@ if TYPE_CHECKING:
 PLAYERS = ("blanc", "noir")
 """The seats' names, as :attr:`Moulin.player_names`."""
 PASS_ONLY = (PASS,)
-Ending = tuple[str, int]
+Ending = tuple[OutcomeCode, int]
 """``(code, losing seat or -1)`` of a finished game."""
-REPETITION: Ending = ("repetition", -1)
-NO_CAPTURE: Ending = ("no_capture", -1)
-BLOCKED: tuple[Ending, Ending] = (("blocked", 0), ("blocked", 1))
-TWO_PIECES: tuple[Ending, Ending] = (("two_pieces", 0), ("two_pieces", 1))
+REPETITION: Ending = (OutcomeCode.REPETITION, -1)
+NO_CAPTURE: Ending = (OutcomeCode.NO_CAPTURE, -1)
+BLOCKED: tuple[Ending, Ending] = ((OutcomeCode.BLOCKED, 0), (OutcomeCode.BLOCKED, 1))
+TWO_PIECES: tuple[Ending, Ending] = ((OutcomeCode.TWO_PIECES, 0), (OutcomeCode.TWO_PIECES, 1))
 
 _blank = object.__new__
 MOVER_KEYS = (0, 1 << 48)
@@ -60,7 +62,7 @@ STEP_INFO: dict[tuple[int, ...], tuple[int, int, int]] = {
 the two mills through its target."""
 
 
-def play(state: MoulinState, move: Any) -> MoulinState:
+def play(state: MoulinState, move: MoulinMove) -> MoulinState:
     """The position after ``move``, a legal decision in ``state`` (not checked).
 
     The fields are filled directly; only the ending rules the decision can
@@ -72,8 +74,7 @@ def play(state: MoulinState, move: Any) -> MoulinState:
     new.game = game = state.game
     mover = state.mover
     white, black = state.board
-    cls = move.__class__
-    if cls is PathMove:
+    if type(move) is PathMove:
         bits, a, b = STEP_INFO[move.path]
         if mover:
             black ^= bits
@@ -98,7 +99,7 @@ def play(state: MoulinState, move: Any) -> MoulinState:
         # draw counter can end the game.
         empty = FULL ^ (own | other)
         if hand_me:
-            moves: Sequence[Any] | None = (
+            moves: Sequence[MoulinMove] | None = (
                 PLACE_LOW[empty & 255] + PLACE_MIDDLE[empty >> 8 & 255] + PLACE_HIGH[empty >> 16]
             )
         elif other.bit_count() <= game.fly_at:
@@ -124,7 +125,7 @@ def play(state: MoulinState, move: Any) -> MoulinState:
         new.current_player = PLAYERS[me]
         return new
     hand = state.hand
-    if cls is Place:
+    if type(move) is Place:
         q = move.at
         if mover:
             black |= 1 << q
@@ -157,7 +158,7 @@ def play(state: MoulinState, move: Any) -> MoulinState:
         # history restarts and the counter stays below its limit.
         moves = _next_moves(game, other, empty, 0)
         end: Ending | None = BLOCKED[me] if moves == () else None
-    elif cls is Remove:
+    elif type(move) is Remove:
         if mover:
             white &= ~(1 << move.at)
             own, other = black, white
@@ -190,7 +191,9 @@ def play(state: MoulinState, move: Any) -> MoulinState:
     return _finished(new, end)
 
 
-def _next_moves(game: Moulin, own: int, empty: int, hand: int) -> Sequence[Any] | None:
+def _next_moves(
+    game: Moulin, own: int, empty: int, hand: int
+) -> Sequence[MoulinMove] | None:
     """The moves of a side about to play, no removal pending, when cheap to list.
 
     ``()`` when the side is blocked and loses for it; ``None`` (listed on

@@ -8,10 +8,19 @@ it takes through the plain rules to check it.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engines.core import PASS
-from engines.moulin.board import FULL, MILLS_AT, PLACES, REMOVES, STEPS, nth_bit, removable_bits
+from engines.moulin.board import (
+    FULL,
+    MILLS_AT,
+    PLACES,
+    REMOVES,
+    STEPS,
+    MoulinMove,
+    nth_bit,
+    removable_bits,
+)
 
 if TYPE_CHECKING:
     from engines.moulin.state import MoulinState
@@ -20,7 +29,9 @@ Fields = tuple[tuple[int, int], tuple[int, int], int, bool, int, tuple[int, ...]
 """``(board, hand, mover, pending, quiet, history)``: a state's constructor arguments."""
 
 
-def playout(state: MoulinState, rng: random.Random, trace: list[Any] | None = None) -> Fields:
+def playout(
+    state: MoulinState, rng: random.Random, trace: list[MoulinMove] | None = None
+) -> Fields:
     """Play uniformly random decisions from a state not yet finished to the end.
 
     Returns the final position as the fields :class:`MoulinState` is built

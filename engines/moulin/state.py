@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engines.core import (
     PASS,
@@ -22,7 +22,7 @@ from engines.core import (
     draw,
     win,
 )
-from engines.moulin.board import FULL, NEIGHBOURS, removable_bits
+from engines.moulin.board import FULL, NEIGHBOURS, MoulinMove, removable_bits
 from engines.moulin.moves import fly_moves, place_moves, remove_moves, step_moves
 from engines.moulin.play import (
     BLOCKED,
@@ -35,12 +35,13 @@ from engines.moulin.play import (
 )
 from engines.moulin.playout import playout
 from engines.moulin.text import render_diagram, write_position
+from engines.outcomes import OutcomeCode
 
 if TYPE_CHECKING:
     from engines.moulin.game import Moulin
 
 
-class MoulinState(State):
+class MoulinState(State[MoulinMove]):
     """Both sides' pieces as bitboards, pieces in hand, the mover, the draw counters.
 
     ``board`` and ``hand`` are indexed by seat (0 blanc, 1 noir); ``history``
@@ -65,7 +66,7 @@ class MoulinState(State):
             hand[1 - mover] << 54
         )  # position_key, inlined
         self.history = (*history, key)
-        self._moves: Sequence[Any] | None = None
+        self._moves: Sequence[MoulinMove] | None = None
         self._end = None if pending else self._status(own, other)
         self.current_player = TERMINAL if self._end else game.player_names[mover]
 
@@ -85,7 +86,7 @@ class MoulinState(State):
             return TWO_PIECES[me]
         if other.bit_count() + hand[1 - me] <= 2:
             return TWO_PIECES[1 - me]
-        steps = None
+        steps: Sequence[MoulinMove] | None = None
         if not hand[me] and count > game.fly_at:
             steps = step_moves(own, FULL ^ (own | other))
             if not steps:
@@ -112,13 +113,13 @@ class MoulinState(State):
             self.board[self.mover].bit_count() <= self.game.fly_at
         )
 
-    def legal_moves(self) -> Sequence[Any]:
+    def legal_moves(self) -> Sequence[MoulinMove]:
         moves = self._moves
         if moves is None:
             moves = self._moves = self._generate()
         return moves
 
-    def _generate(self) -> Sequence[Any]:
+    def _generate(self) -> Sequence[MoulinMove]:
         if self._end is not None:
             return ()
         if self.pending:
@@ -131,17 +132,18 @@ class MoulinState(State):
             return fly_moves(own, empty)
         return step_moves(own, empty) or PASS_ONLY
 
-    def is_legal(self, move: Any) -> bool:
+    def is_legal(self, move: MoulinMove) -> bool:
         if self._end is not None:
             return False
-        cls = move.__class__
         own, other = self.board[self.mover], self.board[1 - self.mover]
         if self.pending:
-            return cls is Remove and _on_board(move.at) and bool(self.removable() >> move.at & 1)
+            return type(move) is Remove and _on_board(move.at) and bool(
+                self.removable() >> move.at & 1
+            )
         empty = FULL ^ (own | other)
         if self.hand[self.mover]:
-            return cls is Place and _on_board(move.at) and bool(empty >> move.at & 1)
-        if cls is PathMove:
+            return type(move) is Place and _on_board(move.at) and bool(empty >> move.at & 1)
+        if type(move) is PathMove:
             if len(move.path) != 2 or not all(_on_board(p) for p in move.path):
                 return False
             p, q = move.path
@@ -165,15 +167,15 @@ class MoulinState(State):
         code, seat = self._end
         names = self.game.player_names
         scores = {names[0]: self.pieces(0), names[1]: self.pieces(1)}
-        if code == "repetition":
+        if code is OutcomeCode.REPETITION:
             return draw("position répétée trois fois", code, scores,
                         en="position repeated three times")
-        if code == "no_capture":
+        if code is OutcomeCode.NO_CAPTURE:
             moves = self.game.draw_moves
             return draw(f"{moves} coups sans prise", code, scores,
                         en=f"{moves} moves without a capture")
         loser, winner = names[seat], names[1 - seat]
-        if code == "blocked":
+        if code is OutcomeCode.BLOCKED:
             return win(winner, f"{loser} est bloqué", code, scores, en=f"{loser} is blocked")
         left = self.pieces(seat)
         if not left:  # only from a set-up position
@@ -197,10 +199,12 @@ class MoulinState(State):
 
     # -- fast playouts ----------------------------------------------------------
 
-    def random_playout(self, rng: random.Random) -> State:
+    def random_playout(self, rng: random.Random) -> State[MoulinMove]:
         return self.playout(rng)
 
-    def playout(self, rng: random.Random, trace: list[Any] | None = None) -> MoulinState:
+    def playout(
+        self, rng: random.Random, trace: list[MoulinMove] | None = None
+    ) -> MoulinState:
         """Uniformly random decisions to the end, on plain integers.
 
         Follows exactly the rules of :meth:`legal_moves` / :meth:`apply_unchecked`
@@ -212,5 +216,5 @@ class MoulinState(State):
         return MoulinState(self.game, *playout(self, rng, trace))
 
 
-def _on_board(point: Any) -> bool:
+def _on_board(point: object) -> bool:
     return isinstance(point, int) and 0 <= point < 24

@@ -89,7 +89,7 @@ from engines.rithmomachie.arith import (
 )
 from engines.rithmomachie.fields import CAPTURES, FIRST, MOVE
 from engines.rithmomachie.game import Rithmomachie
-from engines.rithmomachie.moves import DONE, Pose, Strike, Take
+from engines.rithmomachie.moves import DONE, Pose, RithmoMove, Strike, Take
 from engines.rithmomachie.pieces import Piece, piece, pyramid
 from engines.rithmomachie.state import RithmoState
 
@@ -103,6 +103,7 @@ __all__ = [
     "MOVE",
     "Piece",
     "Pose",
+    "RithmoMove",
     "RithmoState",
     "Rithmomachie",
     "Strike",

@@ -5,13 +5,12 @@ as decisions; the captures themselves are in :mod:`~engines.rithmomachie.boissie
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from engines.core import PathMove
 from engines.rithmomachie.arith import assault_mask, assault_relation, is_power, pair_relation
 from engines.rithmomachie.boissiere_captures import BoissiereCaptures, power_text, values
 from engines.rithmomachie.fields import CAPTURES, FIRST, MOVE, Cells
-from engines.rithmomachie.moves import DONE, Pose, Strike, Take
+from engines.rithmomachie.moves import DONE, Pose, RithmoMove, Strike, Take
 from engines.rithmomachie.pieces import ROUND
 from engines.rithmomachie.state import RithmoState
 
@@ -73,10 +72,10 @@ class BoissiereRules(BoissiereCaptures):
 
     # -- decisions -------------------------------------------------------------------------
 
-    def moves(self, cells: Cells, side: int, bits: tuple[int, int]) -> list[Any]:
+    def moves(self, cells: Cells, side: int, bits: tuple[int, int]) -> list[RithmoMove]:
         """Regular and irregular moves, then captures first, of ``side``."""
-        moves: list[Any] = []
-        strikes: list[Any] = []
+        moves: list[RithmoMove] = []
+        strikes: list[Strike] = []
         own = bits[side]
         occupied = own | bits[1 - side]
         near = self.board.near
@@ -99,7 +98,7 @@ class BoissiereRules(BoissiereCaptures):
                 strikes += self.strikes(cells, square, side, bits)
         return moves + strikes
 
-    def legal(self, state: RithmoState) -> Sequence[Any]:
+    def legal(self, state: RithmoState) -> Sequence[RithmoMove]:
         cells, side = state.board, state.side
         if state.phase == CAPTURES:
             return [*self.captures(state), DONE]
@@ -130,7 +129,7 @@ class BoissiereRules(BoissiereCaptures):
         (x0, y0), (x1, y1) = self.board.xy(origin), self.board.xy(target)
         return (abs(x1 - x0), abs(y1 - y0)) in _REGULAR_VECTORS
 
-    def play(self, state: RithmoState, move: Any) -> RithmoState:
+    def play(self, state: RithmoState, move: RithmoMove) -> RithmoState:
         if isinstance(move, PathMove):
             origin, target = move.path
             board, bits = self.step(state, origin, target)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from engines.core import (
     Ending,
@@ -21,7 +20,7 @@ from engines.registry import register
 from engines.rithmomachie.board import BOISSIERE, MEDIEVALE, Board, board_for
 from engines.rithmomachie.boissiere import BoissiereRules
 from engines.rithmomachie.medievale import MedievalRules
-from engines.rithmomachie.moves import Pose
+from engines.rithmomachie.moves import Pose, RithmoMove
 from engines.rithmomachie.pieces import start_pieces
 from engines.rithmomachie.rules import Rules
 from engines.rithmomachie.state import MOVE, RithmoState, judge_state
@@ -46,7 +45,7 @@ ONLY = {
 
 
 @register
-class Rithmomachie(Game):
+class Rithmomachie(Game[RithmoMove]):
     """Rithmomachie: Boissière's rules after Boutin, and the medieval compilation."""
 
     id = "rithmomachie"
@@ -200,7 +199,7 @@ class Rithmomachie(Game):
                 parts.append(name + suffix)
         return " + ".join(parts)
 
-    def parse_move(self, state: State, text: str) -> Any:
+    def parse_move(self, state: State[RithmoMove], text: str) -> RithmoMove:
         """The legal decision written ``text``; a pose may leave out the shape when only
         one captured piece of that value can go there (``25@A1``)."""
         short = _SHORT_POSE.match(normalize_move_text(text))

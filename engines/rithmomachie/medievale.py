@@ -11,12 +11,11 @@ they take only layers the pyramid still stands there and the captor stays put.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from engines.core import PathMove
 from engines.rithmomachie.fields import CAPTURES
 from engines.rithmomachie.medievale_captures import MedievalCaptures, move_shape
-from engines.rithmomachie.moves import DONE, Pose, Strike, Take
+from engines.rithmomachie.moves import DONE, Pose, RithmoMove, Strike, Take
 from engines.rithmomachie.state import RithmoState
 
 
@@ -25,10 +24,10 @@ class MedievalRules(MedievalCaptures):
 
     # -- decisions -------------------------------------------------------------------------
 
-    def moves(self, state: RithmoState) -> list[Any]:
+    def moves(self, state: RithmoState) -> list[RithmoMove]:
         """Moves, then assaults and sallies, of the side to move."""
         cells, side, bits = state.board, state.side, state.bits
-        moves: list[Any] = []
+        moves: list[RithmoMove] = []
         own = bits[side]
         occupied = own | bits[1 - side]
         step_moves = self.step_moves
@@ -42,7 +41,7 @@ class MedievalRules(MedievalCaptures):
                     moves.append(move)
         return moves + [strike for strike, _ in self.findings(state, "strikes", side)]
 
-    def legal(self, state: RithmoState) -> Sequence[Any]:
+    def legal(self, state: RithmoState) -> Sequence[RithmoMove]:
         if state.phase == CAPTURES:
             return [*self.captures(state), DONE]
         return [*self.moves(state), *self.sieges(state.board, state.side, state.bits),
@@ -62,7 +61,7 @@ class MedievalRules(MedievalCaptures):
         return (self.can_pose(state) or bool(self.findings(state, "strikes", side))
                 or bool(self.sieges(cells, side, state.bits)))
 
-    def play(self, state: RithmoState, move: Any) -> RithmoState:
+    def play(self, state: RithmoState, move: RithmoMove) -> RithmoState:
         if isinstance(move, PathMove):
             origin, target = move.path
             board, bits = self.step(state, origin, target)

@@ -15,7 +15,7 @@ from engines.rithmomachie.board import STEP_LENGTH, Board
 from engines.rithmomachie.fields import Cells
 from engines.rithmomachie.moves import Strike, Take
 from engines.rithmomachie.pieces import Piece
-from engines.rithmomachie.rules import Found, Rules
+from engines.rithmomachie.rules import Found, Rules, as_strike
 from engines.rithmomachie.state import RithmoState
 
 _attack: dict[Piece, tuple[int, ...]] = {}
@@ -46,7 +46,7 @@ def targets(p: Piece) -> dict[int, tuple[tuple[int, ...], ...]]:
 
 
 def _by_captor(item: Found) -> tuple[int, int, tuple[int, ...]]:
-    return item[0].captor, item[0].square, item[0].layers
+    return as_strike(item[0]).captor, item[0].square, item[0].layers
 
 
 def move_shape(p: Piece) -> str:
@@ -176,7 +176,7 @@ class MedievalCaptures(Rules):
         board = self.board
         full = changed & own
         found = [item for item in before
-                 if not item[1] & changed and not full >> item[0].captor & 1]
+                 if not item[1] & changed and not full >> as_strike(item[0]).captor & 1]
         fresh = False
         while full:
             low = full & -full
@@ -206,7 +206,7 @@ class MedievalCaptures(Rules):
                 if beyond and enemy >> target & 1:
                     for item in self.strikes(cells, first, side, bits, ((ray_mask, ray_up),)):
                         strike = item[0]
-                        if not any(s.captor == first and s.square == strike.square
+                        if not any(as_strike(s).captor == first and s.square == strike.square
                                    and s.layers == strike.layers for s, _ in found):
                             found.append(item)
                             fresh = True

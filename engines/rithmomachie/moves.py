@@ -20,6 +20,9 @@ screens; these do not take part in equality or notation.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeAlias, final
+
+from engines.core import PathMove
 
 KIND_TITLES = {
     "rencontre": "rencontre",
@@ -40,6 +43,7 @@ def layer_suffix(layers: tuple[int, ...]) -> str:
     return ":" + "+".join(str(v) for v in layers) if layers else ""
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Take:
     """Remove an enemy piece (or some of a pyramid's layers) from ``square``."""
@@ -59,6 +63,7 @@ class Take:
         return _describe(self.kind, self.detail, self.captors)
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Strike:
     """A captor takes the piece it reaches (and, when it is gone, stands on its square)."""
@@ -78,6 +83,7 @@ class Strike:
         return _describe(self.kind, self.detail, self.captors)
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Pose:
     """Put a captured piece, turned over, on an empty square of the back line."""
@@ -91,6 +97,7 @@ class Pose:
         return f"{self.value}{self.shape}@{self.name}"
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Done:
     """End the captures of the turn."""
@@ -100,6 +107,11 @@ class Done:
 
 
 DONE = Done()
+
+Capture: TypeAlias = Take | Strike
+"""A capture: a piece (or layers) taken, by itself or by the captor that reaches it."""
+RithmoMove: TypeAlias = PathMove | Take | Strike | Pose | Done
+"""A move ``C2-C4``, a capture ``xC5`` or ``C3xA3``, a pose ``25S@A1``, or ``fin``."""
 
 
 def _describe(kind: str, detail: str, captors: tuple[str, ...]) -> str:

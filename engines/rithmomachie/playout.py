@@ -10,13 +10,16 @@ record the decisions it makes so that the tests replay them through
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from engines.rithmomachie.moves import RithmoMove
     from engines.rithmomachie.state import RithmoState
 
 
-def playout(state: RithmoState, rng: random.Random, trace: list[Any] | None) -> RithmoState:
+def playout(
+    state: RithmoState, rng: random.Random, trace: list[RithmoMove] | None
+) -> RithmoState:
     """Play uniformly random decisions from ``state`` to the end; append them to
     ``trace`` when given."""
     rules = state.game.rules

@@ -12,32 +12,37 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from engines.core import PathMove
 from engines.rithmomachie.board import Board
-from engines.rithmomachie.fields import CAPTURES, MOVE, Cells, Prisoner
-from engines.rithmomachie.moves import Pose, Take
+from engines.rithmomachie.fields import CAPTURES, MOVE, Cells, Prisoner, Prisoners
+from engines.rithmomachie.moves import Capture, Pose, RithmoMove, Strike, Take
 from engines.rithmomachie.pieces import Piece, piece, without_layers
 from engines.rithmomachie.state import RithmoState, add_prisoners, spend_prisoner
 
-Found = tuple[Any, int]
+Found = tuple[Capture, int]
 """A capture (a :class:`Take` or a :class:`Strike`) and the bits of the squares it
 depends on."""
+
+
+def as_strike(capture: Capture) -> Strike:
+    """A finding of kind ``strikes``, each one a :class:`Strike`."""
+    assert type(capture) is Strike
+    return capture
 
 
 _LOOK_BACK = 6
 """Positions back along the game where captures known earlier are looked for."""
 
 
-_ORDER: dict[str, Callable[[Any], Any]] = {
+_ORDER: dict[str, Callable[[Found], tuple[int | tuple[int, ...], ...]]] = {
     "captures": lambda item: (item[0].square, item[0].layers),
-    "strikes": lambda item: (item[0].captor, item[0].square, item[0].layers),
+    "strikes": lambda item: (as_strike(item[0]).captor, item[0].square, item[0].layers),
 }
 """Order of each kind of findings (the same whether found at once or again)."""
-_ANCHOR: dict[str, Callable[[Any], int]] = {
-    "captures": lambda move: move.square,
-    "strikes": lambda move: move.captor,
+_ANCHOR: dict[str, Callable[[Capture], int]] = {
+    "captures": lambda capture: capture.square,
+    "strikes": lambda capture: as_strike(capture).captor,
 }
 """The square a finding is looked for from: the victim of a capture, the captor of a
 strike."""
@@ -72,11 +77,11 @@ class Rules(ABC):
     # -- the variant's work ---------------------------------------------------------
 
     @abstractmethod
-    def legal(self, state: RithmoState) -> Sequence[Any]:
+    def legal(self, state: RithmoState) -> Sequence[RithmoMove]:
         """The decisions of the side to move in its phase."""
 
     @abstractmethod
-    def play(self, state: RithmoState, move: Any) -> RithmoState:
+    def play(self, state: RithmoState, move: RithmoMove) -> RithmoState:
         """The state after a legal decision."""
 
     @abstractmethod
@@ -193,8 +198,8 @@ class Rules(ABC):
         """Every capture ``side`` could make after a move in ``state``."""
         return self.findings(state, "captures", side)
 
-    def captures(self, state: RithmoState) -> list[Take]:
-        """The captures of the capture phase, one per victim and layers."""
+    def captures(self, state: RithmoState) -> list[Capture]:
+        """The captures of the capture phase, one per victim and layers (takes)."""
         return [take for take, _ in self.found_for(state, state.side)]
 
     def threats(self, state: RithmoState, side: int) -> list[tuple[int, tuple[int, ...]]]:
@@ -233,7 +238,7 @@ class Rules(ABC):
         return [(v, s, poseable) for s, v in victim.layers if not layers or v in layers]
 
     def take(self, state: RithmoState, square: int, layers: tuple[int, ...]
-             ) -> tuple[list[Piece | None], tuple[int, int], Any]:
+             ) -> tuple[list[Piece | None], tuple[int, int], Prisoners]:
         """Board (as a list), bits and prisoners after the side to move takes on ``square``."""
         cells = list(state.board)
         victim = cells[square]

@@ -17,14 +17,17 @@ from typing import TYPE_CHECKING, Any
 
 from engines.caches import forgettable, remember
 from engines.core import TERMINAL, Outcome, State, draw, win
+from engines.outcomes import OutcomeCode
 from engines.rithmomachie.fields import MOVE, Cells, Prisoner, Prisoners
+from engines.rithmomachie.moves import RithmoMove
 from engines.rithmomachie.pieces import Piece
 from engines.rithmomachie.text import render_diagram, write_position
 
 if TYPE_CHECKING:
     from engines.rithmomachie.game import Rithmomachie
+    from engines.rithmomachie.rules import Found
 
-_RECENT: dict[tuple[int, Any], tuple[RithmoState, RithmoState]] = forgettable({})
+_RECENT: dict[tuple[int, RithmoMove], tuple[RithmoState, RithmoState]] = forgettable({})
 """The last positions reached, by (position before, decision): a bot applies each of its
 decisions twice (looking for a win at once, then searching), and a position's captures
 are worth finding once."""
@@ -32,7 +35,7 @@ _RECENT_LIMIT = 2048
 
 
 
-class RithmoState(State):
+class RithmoState(State[RithmoMove]):
     """A position of either rule set (the game's rules object does the variant's work)."""
 
     __slots__ = (
@@ -87,9 +90,9 @@ class RithmoState(State):
         self.irreversible = irreversible
         """Whether a capture or a pose happened earlier in this turn."""
         self.history = (*history, self.key()) if phase == MOVE else history
-        self._moves: Sequence[Any] | None = None
-        self._legal: frozenset[Any] | None = None
-        self._cache: dict[tuple[str, Any], Any] = {}
+        self._moves: Sequence[RithmoMove] | None = None
+        self._legal: frozenset[RithmoMove] | None = None
+        self._cache: dict[tuple[str, int | str], Any] = {}
         """What the rules found in this position, by (kind, side): the captures each side
         could make, the compilation's assaults and sallies, with what they depend on, the
         pyramids' squares (and the bots' evaluation, by player)."""
@@ -101,14 +104,14 @@ class RithmoState(State):
 
     # -- protocol ---------------------------------------------------------------
 
-    def legal_moves(self) -> Sequence[Any]:
+    def legal_moves(self) -> Sequence[RithmoMove]:
         if self._outcome is not None:
             return ()
         if self._moves is None:
             self._moves = self.game.rules.legal(self)
         return self._moves
 
-    def is_legal(self, move: Any) -> bool:
+    def is_legal(self, move: RithmoMove) -> bool:
         if self._outcome is not None:
             return False
         if self._legal is None:
@@ -118,12 +121,12 @@ class RithmoState(State):
         except TypeError:
             return False
 
-    def apply(self, move: Any) -> RithmoState:
+    def apply(self, move: RithmoMove) -> RithmoState:
         state = super().apply(move)
         assert isinstance(state, RithmoState)
         return state
 
-    def apply_unchecked(self, move: Any) -> RithmoState:
+    def apply_unchecked(self, move: RithmoMove) -> RithmoState:
         key = (id(self), move)
         recent = _RECENT.get(key)
         if recent is not None and recent[0] is self:
@@ -147,10 +150,12 @@ class RithmoState(State):
     def diagram(self) -> str:
         return render_diagram(self)
 
-    def random_playout(self, rng: random.Random) -> State:
+    def random_playout(self, rng: random.Random) -> RithmoState:
         return self.playout(rng)
 
-    def playout(self, rng: random.Random, trace: list[Any] | None = None) -> State:
+    def playout(
+        self, rng: random.Random, trace: list[RithmoMove] | None = None
+    ) -> RithmoState:
         """The fast playout (:mod:`engines.rithmomachie.playout`), its decisions in ``trace``."""
         from engines.rithmomachie.playout import playout
 
@@ -171,7 +176,7 @@ class RithmoState(State):
         took: bool = False,
         posed: bool = False,
         changed: int = 0,
-        found: Any = None,
+        found: list[Found] | None = None,
     ) -> RithmoState:
         """The state after a decision of the side to move: the turn goes on in ``phase``
         (:data:`CAPTURES` or :data:`FIRST`) or, with :data:`MOVE`, passes to the other side.
@@ -251,14 +256,14 @@ def judge_state(state: RithmoState, done_by: int, arrived: int, took: bool) -> O
     if state.phase != MOVE:
         return None
     if state.turns >= game.max_moves:
-        return draw(f"{game.max_moves} tours joués", "move_cap", _scores(state),
+        return draw(f"{game.max_moves} tours joués", OutcomeCode.MOVE_CAP, _scores(state),
                     en=f"{game.max_moves} turns played")
     if game.repetition and state.repetitions() >= 3:
-        return draw("même position trois fois", "repetition", _scores(state),
+        return draw("même position trois fois", OutcomeCode.REPETITION, _scores(state),
                     en="same position three times")
     if not game.rules.has_decision(state):
         mover = game.players[state.side]
-        return win(game.players[1 - state.side], f"{mover} ne peut plus jouer", "blocked",
+        return win(game.players[1 - state.side], f"{mover} ne peut plus jouer", OutcomeCode.BLOCKED,
                    _scores(state), en=f"{mover} cannot play")
     return None
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engines.outcomes import OutcomeCode
 from engines.rithmomachie.arith import (
     ALL_KINDS,
     ARITHMETIC,
@@ -75,8 +76,14 @@ PROPER_TITLES = {
     "triomphe-supreme": ("triomphe suprême (Greatest Triumph)", "Greatest Triumph"),
 }
 
-Won = tuple[str, str, str]
+Won = tuple[OutcomeCode, str, str]
 """``(code, French reason, English reason)``."""
+
+
+def victory_code(kind: str) -> OutcomeCode:
+    """The outcome code of a victory (``corps+bien``: ``corps_bien``, ``grande-arith-geo``:
+    ``grande_arith_geo``); every victory a variant offers has its member."""
+    return OutcomeCode(kind.replace("+", "_").replace("-", "_"))
 
 
 class Victory:
@@ -86,6 +93,7 @@ class Victory:
                  digit_choice: str, digit_total: int, posed: bool) -> None:
         self.board = board
         self.kind = kind
+        self.code = victory_code(kind)
         self.pieces = pieces
         self.total = total
         self.digits = digits
@@ -158,7 +166,7 @@ class Victory:
             title = title_en = {"corpore": "De Corpore", "bonis": "De Bonis", "lite": "De Lite",
                                 "honore": "De Honore", "honore-liteque": "Honore Liteque"}[
                 self.kind]
-        return (self.kind.replace("+", "_").replace("-", "_"),
+        return (self.code,
                 f"{title} : " + ", ".join(fr[n] for n in names),
                 f"{title_en}: " + ", ".join(en[n] for n in names))
 
@@ -214,7 +222,7 @@ class Victory:
                     names = ", ".join(f"{p.value}" for p in pieces if p is not None)
                     where = "-".join(self.board.names[s] for s in group)
                     fr, en = PROPER_TITLES[self.kind]
-                    return (self.kind.replace("-", "_"),
+                    return (self.code,
                             f"{fr} : {names} en {where} ({describe_kinds(kinds)})",
                             f"{en}: {names} on {where} ({describe_kinds(kinds, True)})")
         return None

@@ -23,6 +23,7 @@ from engines.tables.moves import (
     TAKE,
     CheckerMove,
     CubeAction,
+    TablesMove,
     dice_to_play,
 )
 from engines.tables.rules import (
@@ -59,6 +60,7 @@ __all__ = [
     "CheckerMove",
     "CubeAction",
     "Side",
+    "TablesMove",
     "TablesRules",
     "TablesState",
     "can_play",

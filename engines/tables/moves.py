@@ -13,8 +13,9 @@ noir's die then blanc's.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeAlias, final
 
-from engines.core import Dice, NotationError
+from engines.core import Dice, NotationError, Pass
 
 BAR = 25
 """The bar, as a point number of the mover's route."""
@@ -22,6 +23,7 @@ OFF = 0
 """Borne off, as a point number of the mover's route."""
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class CheckerMove:
     """One checker moved by one die: ``24/18``, ``bar/22``, ``6/off``."""
@@ -40,6 +42,7 @@ class CheckerMove:
         return self.origin - self.target
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class CubeAction:
     """A decision about the doubling cube, or the throw that follows it."""
@@ -49,6 +52,11 @@ class CubeAction:
     def __str__(self) -> str:
         return self.name
 
+
+TablesMove: TypeAlias = CheckerMove | CubeAction | Dice | Pass
+"""A decision or a throw of the tables games: a checker move, ``pass`` when no die can
+be played, the dice, and (backgammon only) the cube's ``roll``, ``double``, ``take``,
+``drop``."""
 
 ROLL = CubeAction("roll")
 """Throw the dice without doubling."""

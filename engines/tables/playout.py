@@ -9,17 +9,18 @@ between.  The tests replay the recorded decisions through the plain rules.
 from __future__ import annotations
 
 import random
-from typing import Any, TypeVar, cast
+from collections.abc import Callable
+from typing import TypeVar, cast
 
 from engines.core import PASS
-from engines.tables.moves import CHECKER_MOVES
-from engines.tables.rules import CHECKERS, can_play, find_steps, remaining
+from engines.tables.moves import CHECKER_MOVES, TablesMove
+from engines.tables.rules import CHECKERS, TablesRules, can_play, find_steps, remaining
 from engines.tables.state import DICE, MOVE, OPENING, OPENINGS, OVER, THROWS, TablesState
 
 S = TypeVar("S", bound=TablesState)
 
 
-def playout(state: S, rng: random.Random, trace: list[Any] | None = None) -> S:
+def playout(state: S, rng: random.Random, trace: list[TablesMove] | None = None) -> S:
     """Play uniformly random decisions from ``state`` to the end of the game."""
     rnd = rng.random
     rules = state.rules
@@ -29,7 +30,7 @@ def playout(state: S, rng: random.Random, trace: list[Any] | None = None) -> S:
             state = _turn(state, rules, rnd, trace)
             continue
         if phase == DICE:
-            move = THROWS[int(rnd() * 36)]
+            move: TablesMove = THROWS[int(rnd() * 36)]
         elif phase == OPENING:
             move = OPENINGS[int(rnd() * 36)]
         else:
@@ -41,7 +42,9 @@ def playout(state: S, rng: random.Random, trace: list[Any] | None = None) -> S:
     return state
 
 
-def _turn(state: S, rules: Any, rnd: Any, trace: list[Any] | None) -> S:
+def _turn(
+    state: S, rules: TablesRules, rnd: Callable[[], float], trace: list[TablesMove] | None
+) -> S:
     """The rest of the mover's turn, one random legal checker move after another."""
     mover = state.mover
     own, other = state.boards[mover], state.boards[1 - mover]

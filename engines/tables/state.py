@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
-from engines.core import CHANCE, PASS, TERMINAL, DecisionKind, Dice, Game, Move, State
+from engines.core import CHANCE, PASS, TERMINAL, DecisionKind, Dice, Game, State
 from engines.tables.board import PLAYERS
 from engines.tables.moves import (
     CHECKER_MOVES,
     OPENING_THROWS,
     ROLLS,
     CheckerMove,
+    TablesMove,
 )
 from engines.tables.rules import (
     CHECKERS,
@@ -65,20 +66,20 @@ OPENINGS: tuple[Dice, ...] = tuple(d for d, _ in OPENING_THROWS)
 THROW_MOVES: tuple[Dice, ...] = tuple(d for d, _ in ROLLS)
 
 
-class TablesState(State):
+class TablesState(State[TablesMove]):
     """Checkers, the player whose turn it is, the phase and the dice left to play."""
 
     __slots__ = ("_moves", "_steps", "boards", "current_player", "dice", "game", "mover",
                  "phase", "turn")
     rules: ClassVar[TablesRules]
-    game: Game
+    game: Game[TablesMove]
     boards: tuple[Side, Side]
     mover: int
     phase: int
     dice: tuple[int, ...]
     turn: int
     _steps: dict[Step, int] | None
-    _moves: Sequence[Any] | None
+    _moves: Sequence[TablesMove] | None
 
     def _set_player(self) -> None:
         self.current_player = PLAYER_AT[self.phase][self.mover]
@@ -86,15 +87,15 @@ class TablesState(State):
     def decision_kind(self) -> DecisionKind:
         return KIND_OF_PHASE[self.phase]
 
-    def turn_ends(self) -> dict[Hashable, tuple[State, Move]]:
+    def turn_ends(self) -> dict[Hashable, tuple[State[TablesMove], TablesMove]]:
         """The turn's endings from the complete plays of the dice (checker moves only)."""
         if self.phase != MOVE:
             return super().turn_ends()
-        ends: dict[Hashable, tuple[State, Move]] = {}
+        ends: dict[Hashable, tuple[State[TablesMove], TablesMove]] = {}
         for sides, play in complete_plays(self.rules, *self.sides(), self.dice).items():
             if not play:  # the dice cannot be played: no decision but to pass
                 continue
-            after: State = self
+            after: State[TablesMove] = self
             for move in play:
                 after = after.apply_unchecked(move)
             ends[sides] = (after, play[0])
@@ -161,14 +162,14 @@ class TablesState(State):
 
     # -- protocol ---------------------------------------------------------------
 
-    def chance_outcomes(self) -> Sequence[tuple[Any, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[Dice, float]]:
         if self.phase == OPENING:
             return OPENING_THROWS
         if self.phase == DICE:
             return ROLLS
         return ()
 
-    def sample_chance(self, rng: random.Random) -> Any:
+    def sample_chance(self, rng: random.Random) -> TablesMove:
         """Draw the dice by their odds: one of the 36 equally likely throws."""
         if self.phase == DICE:
             return THROWS[int(rng.random() * 36)]
@@ -176,13 +177,13 @@ class TablesState(State):
             return OPENINGS[int(rng.random() * 36)]
         return super().sample_chance(rng)
 
-    def legal_moves(self) -> Sequence[Any]:
+    def legal_moves(self) -> Sequence[TablesMove]:
         moves = self._moves
         if moves is None:
             moves = self._moves = self._generate()
         return moves
 
-    def _generate(self) -> Sequence[Any]:
+    def _generate(self) -> Sequence[TablesMove]:
         phase = self.phase
         if phase == MOVE:
             return list(map(MOVE_OF.__getitem__, self._raw_steps())) or PASS_ONLY
@@ -192,7 +193,7 @@ class TablesState(State):
             return THROW_MOVES
         return ()
 
-    def is_legal(self, move: Any) -> bool:
+    def is_legal(self, move: TablesMove) -> bool:
         if self.phase == MOVE:
             steps = self._raw_steps()
             if isinstance(move, CheckerMove):

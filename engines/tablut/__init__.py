@@ -59,6 +59,7 @@ from engines.tablut.board import (
     THRONE_AT,
     THRONE_BIT,
     WALL,
+    TablutMove,
 )
 from engines.tablut.game import Tablut
 from engines.tablut.rules import (
@@ -111,6 +112,7 @@ __all__ = [
     "THRONE_BIT",
     "WALL",
     "Tablut",
+    "TablutMove",
     "TablutState",
     "bit_indices",
     "captured",

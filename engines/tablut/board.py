@@ -8,6 +8,7 @@ marks in the tables the moves that cannot be played.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeAlias
 
 from engines.core import PathMove
 from engines.geometry import square_name
@@ -50,6 +51,8 @@ def _mask(squares: Sequence[int]) -> int:
 
 RAYS = tuple(tuple(_ray(s, step) for step in DIRECTIONS) for s in range(CELLS))
 RAY_MASKS = tuple(tuple(_mask(ray) for ray in rays) for rays in RAYS)
+TablutMove: TypeAlias = PathMove
+"""A piece (the king too) sliding along a row or a column: ``e1-e3``."""
 MOVE_OF: dict[tuple[int, int], PathMove] = {
     (s, t): PathMove((s, t), (NAMES[s], NAMES[t]))
     for s in range(CELLS)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from engines.core import Ending, Game, Option, Variant
 from engines.geometry import Geometry, grid
 from engines.registry import register
-from engines.tablut.board import EDGE_SQUARES, PLAYERS, SIZE, THRONE
+from engines.tablut.board import EDGE_SQUARES, PLAYERS, SIZE, THRONE, TablutMove
 from engines.tablut.state import TablutState
 from engines.tablut.text import START_TEXT, check_move_text, read_position
 
 
 @register
-class Tablut(Game):
+class Tablut(Game[TablutMove]):
     """Tablut after the Maison des Jeux de Grenoble booklet (Linnaeus' board)."""
 
     id = "tablut"

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from engines.bits import bit_indices
 from engines.core import Outcome, PathMove, draw, win
+from engines.outcomes import OutcomeCode
 from engines.tablut.board import (
     BLANC,
     CAPTURE_PAIRS,
@@ -133,32 +134,41 @@ def judge(
 ) -> Outcome | None:
     """How the game ended in this position, or ``None``; wins before draws."""
     if king < 0:
-        return win(NOIR, "le roi est pris", "king_captured", en="the king is captured")
+        return win(NOIR, "le roi est pris", OutcomeCode.KING_CAPTURED, en="the king is captured")
     if EDGE >> king & 1:
         where = NAMES[king]
         return win(
             BLANC,
             f"le roi atteint le bord en {where}",
-            "king_escaped",
+            OutcomeCode.KING_ESCAPED,
             en=f"the king reaches the edge at {where}",
         )
     occupied = white | black | (1 << king)
     if mover == 1 and game.two_paths_win and free_paths(king, occupied, game.slow_king) >= 2:
         return win(
-            BLANC, "deux chemins libres vers le bord", "two_paths", en="two free paths to the edge"
+            BLANC,
+            "deux chemins libres vers le bord",
+            OutcomeCode.TWO_PATHS,
+            en="two free paths to the edge",
         )
     men, own_king = (white, king) if mover == 0 else (black, -1)
     if not has_move(men, own_king, occupied):
         return win(
             PLAYERS[1 - mover],
             f"{PLAYERS[mover]} ne peut plus bouger",
-            "no_move",
+            OutcomeCode.NO_MOVE,
             en=f"{_ENGLISH[mover]} cannot move",
         )
     if game.repetition and history.count(history[-1]) >= 3:
-        return draw("position répétée trois fois", "repetition", en="position repeated three times")
+        return draw(
+            "position répétée trois fois",
+            OutcomeCode.REPETITION,
+            en="position repeated three times",
+        )
     if ply >= game.max_moves:
         return draw(
-            f"limite de {game.max_moves} coups", "move_cap", en=f"limit of {game.max_moves} moves"
+            f"limite de {game.max_moves} coups",
+            OutcomeCode.MOVE_CAP,
+            en=f"limit of {game.max_moves} moves",
         )
     return None

@@ -6,10 +6,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engines.core import TERMINAL, Outcome, PathMove, State
-from engines.tablut.board import PLAYERS, SEG_KING, SEG_MAN, SEG_SLOW, SLOT_OF, WALL
+from engines.tablut.board import (
+    PLAYERS,
+    SEG_KING,
+    SEG_MAN,
+    SEG_SLOW,
+    SLOT_OF,
+    WALL,
+    TablutMove,
+)
 from engines.tablut.playout import playout
 from engines.tablut.rules import free_paths, generate, judge, king_taken, play
 from engines.tablut.text import render_diagram, write_position
@@ -22,7 +30,7 @@ RAICHI = "Raichi !"
 """Announced when the king has a free path to the edge, noir to move."""
 
 
-class TablutState(State):
+class TablutState(State[TablutMove]):
     """Swedes, Muscovites and king as bitboards, the player to move, the plies played."""
 
     __slots__ = (
@@ -70,7 +78,7 @@ class TablutState(State):
         """The mover's ordinary pieces and king square (-1 for black)."""
         return (self.white, self.king) if self.mover == 0 else (self.black, -1)
 
-    def legal_moves(self) -> Sequence[Any]:
+    def legal_moves(self) -> Sequence[TablutMove]:
         if self._outcome is not None:
             return ()
         if self._moves is None:
@@ -78,7 +86,7 @@ class TablutState(State):
             self._moves = tuple(generate(men, king, self.occupied, self.game.slow_king))
         return self._moves
 
-    def is_legal(self, move: Any) -> bool:
+    def is_legal(self, move: TablutMove) -> bool:
         if self._outcome is not None or not isinstance(move, PathMove):
             return False
         slot = SLOT_OF.get(move.path)
@@ -94,7 +102,7 @@ class TablutState(State):
             return False
         return not (self.occupied | WALL) & table[slot]
 
-    def apply_unchecked(self, move: Any) -> TablutState:
+    def apply_unchecked(self, move: TablutMove) -> TablutState:
         origin, target = move.path
         white, black, king, taken = play(
             self.mover, origin, target, self.white, self.black, self.king, self.game.armed_king
@@ -136,10 +144,12 @@ class TablutState(State):
 
     # -- fast playouts ----------------------------------------------------------
 
-    def random_playout(self, rng: random.Random) -> State:
+    def random_playout(self, rng: random.Random) -> TablutState:
         return self._fast_playout(rng, None)
 
-    def playout(self, rng: random.Random, trace: list[Any] | None = None) -> State:
+    def playout(
+        self, rng: random.Random, trace: list[TablutMove] | None = None
+    ) -> TablutState:
         """The fast playout; its moves appended to ``trace`` as the rules name them."""
         if trace is None:
             return self._fast_playout(rng, None)

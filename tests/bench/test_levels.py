@@ -24,6 +24,7 @@ from engines.ai.arena import GameRecord
 from engines.ai.bots import SOLVER_THREAD, SolverThread
 from engines.ai.solvers import register_solver, unregister_solver
 from engines.core import CHANCE, Game, Outcome, State
+from engines.outcomes import OutcomeCode
 from engines.registry import all_specs, find_game
 from tests.engines.ai.toys import Nim, NimState
 
@@ -149,14 +150,14 @@ def test_a_match_records_its_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_stronger_share_of_a_game() -> None:
-    won = Outcome(("noir",), "", "win")
+    won = Outcome(("noir",), "", OutcomeCode.MOST_DISCS)
     assert stronger_share(won, {"noir"}, 0.5) == 1.0
     assert stronger_share(won, {"blanc"}, 0.5) == 0.0
-    assert stronger_share(Outcome((), "", "draw"), {"noir"}, 0.5) == 0.5
+    assert stronger_share(Outcome((), "", OutcomeCode.EQUAL_DISCS), {"noir"}, 0.5) == 0.5
     assert stronger_share(None, {"noir"}, 0.25) == 0.25
-    shared = Outcome(("noir", "blanc"), "", "tie")  # a tie for the best score
+    shared = Outcome(("noir", "blanc"), "", OutcomeCode.LOWEST_SCORE)  # a tie for the best score
     assert stronger_share(shared, {"noir"}, 0.5) == 0.5
-    team = Outcome(("rouge", "jaune"), "", "win")
+    team = Outcome(("rouge", "jaune"), "", OutcomeCode.GOAL)
     assert stronger_share(team, {"rouge", "jaune"}, 0.5) == 1.0
 
 

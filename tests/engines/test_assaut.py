@@ -24,6 +24,7 @@ from engines.assaut import (
     NAMES,
     NEIGHBOURS,
     START_TEXT,
+    AssautMove,
     AssautState,
 )
 from engines.core import (
@@ -34,7 +35,9 @@ from engines.core import (
     Place,
     Remove,
     SpecError,
+    State,
 )
+from engines.outcomes import OutcomeCode
 from tests.engines import test_conformance as conformance
 
 SOLDATS, OFFICIERS = "soldats", "officiers"
@@ -340,7 +343,7 @@ def test_huffing_both_officers_wins_for_the_soldiers() -> None:
     assert done.is_terminal() and done.current_player is TERMINAL
     outcome = done.outcome()
     assert outcome is not None and outcome.winners == (SOLDATS,)
-    assert outcome.code == "no_officers"
+    assert outcome.code == OutcomeCode.NO_OFFICERS
 
 
 # --------------------------------------------------------------------------- the end
@@ -352,7 +355,7 @@ def test_soldiers_win_by_filling_the_fortress() -> None:
     done = play(state, "f4-e5")
     outcome = done.outcome()
     assert outcome is not None and outcome.winners == (SOLDATS,)
-    assert outcome.code == "fortress_taken" and outcome.reason_en
+    assert outcome.code == OutcomeCode.FORTRESS_TAKEN and outcome.reason_en
     assert outcome.score(SOLDATS) == 18
 
 
@@ -363,7 +366,7 @@ def test_officers_win_when_fewer_than_nine_soldiers_are_left() -> None:
     done = play(state, "d5-d3-b3")
     outcome = done.outcome()
     assert outcome is not None and outcome.winners == (OFFICIERS,)
-    assert outcome.code == "too_few_soldiers" and "8" in outcome.reason
+    assert outcome.code == OutcomeCode.TOO_FEW_SOLDIERS and "8" in outcome.reason
 
 
 def test_soldiers_win_when_the_officers_cannot_move() -> None:
@@ -372,7 +375,8 @@ def test_soldiers_win_when_the_officers_cannot_move() -> None:
     assert not state.is_terminal()
     done = play(state, "e4-e5")  # the last hole: neither officer can step nor jump
     outcome = done.outcome()
-    assert outcome is not None and outcome.winners == (SOLDATS,) and outcome.code == "blocked"
+    assert outcome is not None and outcome.winners == (SOLDATS,)
+    assert outcome.code == OutcomeCode.BLOCKED
     assert "officiers" in outcome.reason
 
 
@@ -380,7 +384,8 @@ def test_officers_win_when_the_soldiers_cannot_move() -> None:
     stuck = position(soldiers="c7 d7 e7 c6 d6 e6 d5 b4 c4 d4 e4 f4 c3 d3 e3",
                      officers="c5 e5")
     outcome = stuck.outcome()
-    assert outcome is not None and outcome.winners == (OFFICIERS,) and outcome.code == "blocked"
+    assert outcome is not None and outcome.winners == (OFFICIERS,)
+    assert outcome.code == OutcomeCode.BLOCKED
     assert stuck.legal_moves() == ()
     assert "soldats" in outcome.reason and outcome.reason_en == "the soldiers cannot move"
 
@@ -392,7 +397,7 @@ def test_threefold_repetition_is_a_draw() -> None:
     assert not once.is_terminal()
     twice = play(once, *cycle)
     outcome = twice.outcome()
-    assert outcome is not None and outcome.is_draw and outcome.code == "repetition"
+    assert outcome is not None and outcome.is_draw and outcome.code == OutcomeCode.REPETITION
 
 
 def test_a_soldier_advancing_forgets_the_earlier_positions() -> None:
@@ -408,7 +413,7 @@ def test_the_move_cap_is_a_draw_but_a_win_on_the_last_move_counts() -> None:
     state = position(game, soldiers=FILLERS + " c7", officers="a3 a5", ply=19)
     capped = play(state, "c7-d7")
     outcome = capped.outcome()
-    assert outcome is not None and outcome.code == "move_cap" and "20" in outcome.reason
+    assert outcome is not None and outcome.code == OutcomeCode.MOVE_CAP and "20" in outcome.reason
     inside = "c7 d7 e7 c6 d6 e6 c5 d5"
     last = position(game, soldiers=FILLERS + " " + inside + " f4", officers="a4 a5", ply=19)
     assert play(last, "f4-e5").outcome().winners == (SOLDATS,)  # type: ignore[union-attr]
@@ -500,12 +505,12 @@ def test_option_combinations_follow_the_protocol(spec: str) -> None:
 def test_fast_playout_replays_through_the_rules(seed: int, spec: str) -> None:
     start = find_game(spec).initial_state()
     assert isinstance(start, AssautState)
-    trace: list[object] = []
+    trace: list[AssautMove] = []
     final = start.playout(random.Random(seed), trace)
-    state = start
+    state: State[AssautMove] = start
     for move in trace:
         assert state.is_legal(move)
-        state = state.apply(move)  # type: ignore[assignment]
+        state = state.apply(move)
     assert state.is_terminal()
     assert state.to_text() == final.to_text()
     assert state.outcome() == final.outcome()
@@ -513,14 +518,15 @@ def test_fast_playout_replays_through_the_rules(seed: int, spec: str) -> None:
 
 
 def test_fast_playout_reaches_every_kind_of_end() -> None:
-    codes = set()
+    codes: set[OutcomeCode] = set()
     for spec in ("assaut", "assaut:souffler", "assaut:souffler,max_moves=20"):
         start = find_game(spec).initial_state()
         for seed in range(120):
             outcome = start.random_playout(random.Random(seed)).outcome()
             assert outcome is not None
             codes.add(outcome.code)
-    assert codes >= {"too_few_soldiers", "no_officers", "repetition", "move_cap", "blocked"}
+    assert codes >= {OutcomeCode.TOO_FEW_SOLDIERS, OutcomeCode.NO_OFFICERS,
+                     OutcomeCode.REPETITION, OutcomeCode.MOVE_CAP, OutcomeCode.BLOCKED}
 
 
 # --------------------------------------------------------------------------- evaluator

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from engines import find_game
 from engines.backgammon import BackgammonState
 from engines.core import CHANCE, TERMINAL, NotationError, State
-from engines.tables import ANSWER, CUBE, DICE, OPENING, complete_plays
+from engines.outcomes import OutcomeCode
+from engines.tables import ANSWER, CUBE, DICE, OPENING, TablesMove, complete_plays
 from engines.walks import complete_turns
 from tests.engines.backgammon_positions import (
     START,
@@ -35,15 +36,15 @@ def last_checker(blanc: Mapping[int, int], cube: str = "1", spec: str = "backgam
 def test_single_gammon_and_backgammon() -> None:
     single = last_checker({6: 5, 13: 5})
     outcome = single.outcome()
-    assert outcome is not None and outcome.code == "simple"
+    assert outcome is not None and outcome.code == OutcomeCode.SIMPLE
     assert outcome.scores == (("noir", 1), ("blanc", 0))
     gammon = last_checker({6: 5, 13: 10}).outcome()
-    assert gammon is not None and gammon.code == "gammon" and gammon.score("noir") == 2
+    assert gammon is not None and gammon.code == OutcomeCode.GAMMON and gammon.score("noir") == 2
     backgammon = last_checker({6: 5, 13: 9, 20: 1}).outcome()  # blanc's 20 is in noir's home
-    assert backgammon is not None and backgammon.code == "backgammon"
+    assert backgammon is not None and backgammon.code == OutcomeCode.BACKGAMMON
     assert backgammon.score("noir") == 3
     on_bar = last_checker({6: 5, 13: 9}, bar=1).outcome()
-    assert on_bar is not None and on_bar.code == "backgammon"
+    assert on_bar is not None and on_bar.code == OutcomeCode.BACKGAMMON
 
 
 def test_points_are_times_the_cube() -> None:
@@ -93,7 +94,8 @@ def test_a_dropped_double_loses_the_stake_before_doubling() -> None:
     single = find_game("backgammon,match=1")
     over = play(single.initial_state(), "dice:6,5", "24/18", "18/13", "double", "drop")
     outcome = over.outcome()
-    assert outcome is not None and outcome.code == "drop" and outcome.winners == ("blanc",)
+    assert outcome is not None and outcome.code == OutcomeCode.DROP
+    assert outcome.winners == ("blanc",)
     assert outcome.score("blanc") == 1
 
 
@@ -195,7 +197,7 @@ def test_turn_cap_stops_the_manche_as_a_draw() -> None:
     state = position(START, START, phase="6,5", turn=49, spec="backgammon,max_turns=50")
     over = play(state, "24/18", "18/13")
     outcome = over.outcome()
-    assert outcome is not None and outcome.is_draw and outcome.code == "move_cap"
+    assert outcome is not None and outcome.is_draw and outcome.code == OutcomeCode.MOVE_CAP
     assert find_game("backgammon,max_turns=50").ending().move_cap == 50
 
 
@@ -203,7 +205,7 @@ def test_turn_cap_stops_the_manche_as_a_draw() -> None:
 def test_fast_playout_follows_the_rules(spec: str) -> None:
     game = find_game(spec)
     for seed in range(3):
-        trace: list[object] = []
+        trace: list[TablesMove] = []
         start = game.initial_state()
         assert isinstance(start, BackgammonState)
         final = start.playout(random.Random(seed), trace)

@@ -36,7 +36,17 @@ from engines.barricades import (
     BarricadesState,
     PutBarricade,
 )
-from engines.core import CHANCE, PASS, TERMINAL, Dice, IllegalMoveError, NotationError, SpecError
+from engines.core import (
+    CHANCE,
+    PASS,
+    TERMINAL,
+    Dice,
+    IllegalMoveError,
+    NotationError,
+    PathMove,
+    SpecError,
+)
+from engines.outcomes import OutcomeCode
 from engines.walks import complete_turns
 
 
@@ -266,7 +276,8 @@ def test_the_goal_needs_an_exact_count() -> None:
     won = play(state, "p105-but")
     assert won.is_terminal() and won.current_player is TERMINAL
     outcome = won.outcome()
-    assert outcome is not None and outcome.winners == ("rouge",) and outcome.code == "goal"
+    assert outcome is not None and outcome.winners == ("rouge",)
+    assert outcome.code == OutcomeCode.GOAL
     assert not won.legal_moves()
     state = position(DUEL, {"p96": "R", "p1": "V"}, dice="2,2")
     assert "p96-but" in moves(state)
@@ -300,7 +311,7 @@ def test_the_move_cap_stops_the_game_as_a_draw() -> None:
     over = play(state, "pass")
     assert over.is_terminal()
     outcome = over.outcome()
-    assert outcome is not None and outcome.is_draw and outcome.code == "move_cap"
+    assert outcome is not None and outcome.is_draw and outcome.code == OutcomeCode.MOVE_CAP
     assert game.ending().move_cap == 20 and DUEL.ending().move_cap == 1000
 
 
@@ -501,7 +512,8 @@ def test_random_games_keep_the_rules(spec: str, seed: int) -> None:
             after = state.apply(state.sample_chance(rng))
         else:
             if not state.pending:
-                listed = {m.path for m in state.legal_moves() if m != PASS}
+                listed = {m.path if isinstance(m, PathMove) else str(m)
+                          for m in state.legal_moves() if m != PASS}
                 assert listed == reference_moves(state), state.to_text()
             after = state.apply(rng.choice(list(state.legal_moves())))
         assert isinstance(after, BarricadesState)

@@ -24,6 +24,7 @@ from engines.core import (
     SpecError,
     State,
 )
+from engines.outcomes import OutcomeCode
 from engines.walks import complete_turns
 
 SPECS = all_specs()
@@ -144,7 +145,7 @@ def test_position_text_round_trips(spec: str, seed: int) -> None:
         if state.is_terminal() and not copy.is_terminal():
             # ended by repetition: the history is not part of the text (like FEN)
             outcome = state.outcome()
-            assert outcome is not None and outcome.code == "repetition"
+            assert outcome is not None and outcome.code == OutcomeCode.REPETITION
             continue
         assert copy.current_player == state.current_player
         assert [str(m) for m in copy.legal_moves()] == [str(m) for m in state.legal_moves()]

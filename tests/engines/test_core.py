@@ -7,6 +7,7 @@ import pytest
 from engines import find_game
 from engines.core import Dice, Option, Outcome, PathMove, Remove, SpecError, draw, win
 from engines.geometry import grid
+from engines.outcomes import OutcomeCode
 
 
 def test_options_follow_the_variant_then_the_spec() -> None:
@@ -49,17 +50,17 @@ def test_spec_syntax_errors() -> None:
 
 
 def test_outcome_values_and_result_lines() -> None:
-    won = win("noir", "plateau plein, 40 pions contre 24", "most_discs", {"noir": 40},
+    won = win("noir", "plateau plein, 40 pions contre 24", OutcomeCode.MOST_DISCS, {"noir": 40},
               en="board full, 40 discs to 24")
     assert won.value("noir") == 1.0 and won.value("blanc") == 0.0
     assert won.result_line() == "winner=noir (plateau plein, 40 pions contre 24)"
     assert won.reason_in("en") == "board full, 40 discs to 24"
     assert won.score("noir") == 40 and won.score("blanc") is None
-    drawn = draw("position répétée trois fois", "repetition")
+    drawn = draw("position répétée trois fois", OutcomeCode.REPETITION)
     assert drawn.is_draw and drawn.value("blanc") == 0.5
     assert drawn.result_line() == "draw (position répétée trois fois)"
     assert drawn.reason_in("en") == "position répétée trois fois"
-    shared = Outcome(("rouge", "bleu"), "ex aequo", "tie")
+    shared = Outcome(("rouge", "bleu"), "ex aequo", OutcomeCode.LOWEST_SCORE)
     assert shared.result_line() == "winner=rouge,bleu (ex aequo)"
 
 

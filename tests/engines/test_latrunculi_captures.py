@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engines.core import NotationError, PathMove
+from engines.outcomes import OutcomeCode
 from tests.engines.latrunculi_positions import (
     BLACK_FAR,
     PISO,
@@ -174,7 +175,8 @@ def test_inciti_count_as_on_the_board_until_removed() -> None:
     after = play(after, "f5-f6", "xa1")
     assert after.is_terminal()
     outcome = after.outcome()
-    assert outcome is not None and outcome.code == "one_piece" and outcome.winners == ("blanc",)
+    assert outcome is not None and outcome.code == OutcomeCode.ONE_PIECE
+    assert outcome.winners == ("blanc",)
 
 
 def test_inciti_only_in_seneca() -> None:

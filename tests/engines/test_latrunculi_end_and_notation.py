@@ -18,6 +18,7 @@ from engines.core import (
     State,
 )
 from engines.latrunculi import INDEX, NAMES
+from engines.outcomes import OutcomeCode
 from tests.engines.latrunculi_positions import (
     EMPTY_BOARD,
     OPTION_SPECS,
@@ -40,7 +41,7 @@ def test_down_to_one_piece_ends_and_the_most_captures_win() -> None:
     assert after.legal_moves() == ()
     outcome = after.outcome()
     assert outcome is not None
-    assert outcome.winners == ("blanc",) and outcome.code == "one_piece"
+    assert outcome.winners == ("blanc",) and outcome.code == OutcomeCode.ONE_PIECE
     assert dict(outcome.scores) == {"blanc": 19, "noir": 16}
     assert outcome.reason == "noir n'a plus qu'un pion, blanc a pris 19 pions contre 16"
     assert outcome.reason_en == "black has one piece left, white captured 19 pieces to 16"
@@ -49,7 +50,7 @@ def test_down_to_one_piece_ends_and_the_most_captures_win() -> None:
 def test_both_down_to_one_piece_is_a_draw_on_equal_captures() -> None:
     state = position(["a8"], ["h1"], spec=PISO)
     outcome = state.outcome()
-    assert outcome is not None and outcome.is_draw and outcome.code == "one_piece"
+    assert outcome is not None and outcome.is_draw and outcome.code == OutcomeCode.ONE_PIECE
     assert outcome.reason == "blanc n'a plus qu'un pion, 19 prises de chaque côté"
 
 
@@ -59,7 +60,7 @@ def test_a_blocked_player_ends_the_game_and_may_still_win_on_captures() -> None:
     # blanc (9 pieces) cannot move; noir (8) has taken fewer: blanc wins
     state = position([*column_a, "b1"], [*column_b, "c1"])
     outcome = state.outcome()
-    assert outcome is not None and outcome.code == "blocked"
+    assert outcome is not None and outcome.code == OutcomeCode.BLOCKED
     assert outcome.winners == ("blanc",) and dict(outcome.scores) == {"blanc": 12, "noir": 11}
     assert outcome.reason.startswith("blanc ne peut plus jouer")
     # with noir to move the game goes on
@@ -67,7 +68,7 @@ def test_a_blocked_player_ends_the_game_and_may_still_win_on_captures() -> None:
     # equal captures: a draw
     even = position(column_a, [*column_b, "b1"])
     outcome = even.outcome()
-    assert outcome is not None and outcome.is_draw and outcome.code == "blocked"
+    assert outcome is not None and outcome.is_draw and outcome.code == OutcomeCode.BLOCKED
 
 
 def test_blocked_by_the_back_and_forth_rule_alone() -> None:
@@ -75,7 +76,7 @@ def test_blocked_by_the_back_and_forth_rule_alone() -> None:
     column_b = [f"b{r}" for r in range(2, 9)]
     returned = position(column_a, column_b, last="b1-a1*,-", spec=PISO)
     outcome = returned.outcome()
-    assert outcome is not None and outcome.code == "blocked"
+    assert outcome is not None and outcome.code == OutcomeCode.BLOCKED
     once = position(column_a, column_b, last="b1-a1,-", spec=PISO)
     assert moves_of(once) == {"a1-b1"}
     strict = position(column_a, column_b, last="b1-a1,-",
@@ -101,7 +102,7 @@ def test_threefold_repetition_is_a_draw() -> None:
     assert not twice.is_terminal()
     final = play(twice, lap[-1])
     outcome = final.outcome()
-    assert outcome is not None and outcome.is_draw and outcome.code == "repetition"
+    assert outcome is not None and outcome.is_draw and outcome.code == OutcomeCode.REPETITION
     off = position(["a8", "d4"], ["h1", "e6"], last="a7-a8,h2-h1",
                    spec="latrunculi:pison,repetition=false")
     assert not play(off, *lap, *lap).is_terminal()
@@ -112,7 +113,7 @@ def test_moves_without_removal_end_in_a_draw() -> None:
     state = position(["a8", "d4"], ["h1", "e6"], quiet=9, spec=spec)
     after = play(state, "d4-d5")
     outcome = after.outcome()
-    assert outcome is not None and outcome.is_draw and outcome.code == "move_cap"
+    assert outcome is not None and outcome.is_draw and outcome.code == OutcomeCode.MOVE_CAP
     assert outcome.reason == "10 coups sans pion retiré"
     capture = position(["a8", "d5", "f6"], ["h1", "e6", "g3"], quiet=9, spec=spec)
     after = play(capture, "d5-d6")  # takes e6: the count starts again
@@ -215,7 +216,8 @@ def test_moves_after_the_end_are_illegal() -> None:
 
 def test_is_legal_refuses_foreign_values() -> None:
     state = position(["d4", "a8"], ["h1", "e6"])
-    assert not state.is_legal("d4-d5")
+    any_game: State = state  # a position as any game's: any value may be asked about
+    assert not any_game.is_legal("d4-d5")
     assert not state.is_legal(Place(INDEX["c3"], "c3"))
     assert not state.is_legal(Remove(INDEX["e6"], "e6"))
     assert not state.is_legal(PathMove((99, 100), ("x", "y")))

@@ -34,6 +34,7 @@ from engines.latrunculi import (
     PLAYERS,
     LatrunculiState,
 )
+from engines.outcomes import OutcomeCode
 from tests.engines.latrunculi_positions import (
     OPTION_SPECS,
     PISO,
@@ -46,7 +47,7 @@ from tests.engines.latrunculi_positions import (
 # --------------------------------------------------------------------------- reference rules
 
 
-def _code(state: State) -> str:
+def _code(state: State) -> OutcomeCode:
     outcome = state.outcome()
     assert outcome is not None
     return outcome.code
@@ -352,7 +353,7 @@ def test_is_legal_agrees_with_the_move_list(state: LatrunculiState) -> None:
 def test_position_text_round_trips(state: LatrunculiState) -> None:
     copy = state.game.from_text(state.to_text())
     assert copy.to_text() == state.to_text() and copy.key() == state.key()
-    if not state.is_terminal() or _code(state) != "repetition":
+    if not state.is_terminal() or _code(state) != OutcomeCode.REPETITION:
         assert copy.legal_moves() == state.legal_moves()
         assert copy.current_player == state.current_player
 
@@ -401,7 +402,7 @@ def test_fast_playout_draws_every_legal_move_evenly() -> None:
         last="d3-d4*,-",
         spec="latrunculi:seneque,draw_moves=10",
     )
-    legal = {(m.path[0], m.path[-1]) for m in state.legal_moves()}
+    legal = {(m.path[0], m.path[-1]) for m in state.legal_moves() if isinstance(m, PathMove)}
     assert (INDEX["d4"], INDEX["d3"]) not in legal  # forbidden: going forth again
     counts: Counter[tuple[int, ...]] = Counter()
     rng = random.Random(3)
@@ -437,7 +438,7 @@ def test_fast_playout_stops_on_threefold_repetition() -> None:
     state = position(["a8", "d4"], ["h1", "e6"], last="a7-a8,h2-h1", spec=PISO)
     trace: list[Any] = []
     final = state.playout(ScriptedRandom(state, LAP * 2), trace)
-    assert _code(final) == "repetition" and len(trace) == 16
+    assert _code(final) == OutcomeCode.REPETITION and len(trace) == 16
     assert final.key() == state.key()
 
 
@@ -445,14 +446,16 @@ def test_fast_playout_reaches_one_piece_blocked_and_the_move_cap() -> None:
     corner = position(["b1", "a3", "c5"], ["a1", "h8"], spec=PISO)
     final = corner.playout(ScriptedRandom(corner, ["a3-a2"]))
     outcome = final.outcome()
-    assert outcome is not None and outcome.code == "one_piece" and outcome.winners == ("blanc",)
+    assert outcome is not None and outcome.code == OutcomeCode.ONE_PIECE
+    assert outcome.winners == ("blanc",)
     column_a = [f"a{r}" for r in range(1, 9)]
     blocking = position(
         column_a, [f"b{r}" for r in range(3, 9)] + ["b1", "c2"], mover="noir", spec=PISO
     )
     final = blocking.playout(ScriptedRandom(blocking, ["c2-b2"]))
-    assert _code(final) == "blocked" and final.mover == 0
-    assert _code(game(PISO).initial_state().random_playout(random.Random(2))) == "move_cap"
+    assert _code(final) == OutcomeCode.BLOCKED and final.mover == 0
+    capped = game(PISO).initial_state().random_playout(random.Random(2))
+    assert _code(capped) == OutcomeCode.MOVE_CAP
 
 
 def test_fast_playout_of_a_finished_game_is_itself() -> None:

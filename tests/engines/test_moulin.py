@@ -34,6 +34,7 @@ from engines.moulin import (
     nth_bit,
     position_key,
 )
+from engines.outcomes import OutcomeCode
 
 ROWS = ("a7 d7 g7", "b6 d6 f6", "c5 d5 e5", "a4 b4 c4 e4 f4 g4", "c3 d3 e3", "b2 d2 f2",
         "a1 d1 g1")
@@ -242,7 +243,7 @@ def test_down_to_two_pieces_loses() -> None:
     assert state.is_terminal() and state.current_player is TERMINAL
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == ("blanc",)
-    assert (outcome.code, outcome.reason) == ("two_pieces", "noir n'a plus que 2 pions")
+    assert (outcome.code, outcome.reason) == (OutcomeCode.TWO_PIECES, "noir n'a plus que 2 pions")
     assert outcome.score("noir") == 2 and outcome.score("blanc") == 4
     assert not state.legal_moves()
 
@@ -254,7 +255,7 @@ def test_pieces_in_hand_count_towards_the_two() -> None:
     state = position(blanc="a1 d1", noir="a7", mover="blanc", hand=(5, 2))
     state = play(state, "g1", "xa7")
     outcome = state.outcome()
-    assert outcome is not None and outcome.code == "two_pieces"
+    assert outcome is not None and outcome.code == OutcomeCode.TWO_PIECES
 
 
 BLOCKING = {"blanc": "a1 d1 g1 g7 a7", "noir": "a4 g4 d2 d6 b6 c5", "mover": "noir"}
@@ -266,7 +267,7 @@ def test_blocked_player_loses() -> None:
     state = play(state, "d6-d7")
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == ("noir",)
-    assert (outcome.code, outcome.reason) == ("blocked", "blanc est bloqué")
+    assert (outcome.code, outcome.reason) == (OutcomeCode.BLOCKED, "blanc est bloqué")
 
 
 def test_blocked_player_passes_when_the_option_is_off() -> None:
@@ -293,7 +294,7 @@ def test_threefold_repetition_is_a_draw() -> None:
     state = play(state, cycle[3])
     outcome = state.outcome()
     assert outcome is not None and outcome.is_draw
-    assert (outcome.code, outcome.reason) == ("repetition", "position répétée trois fois")
+    assert (outcome.code, outcome.reason) == (OutcomeCode.REPETITION, "position répétée trois fois")
     assert state.to_text() == text(blanc="a1 d1 b4 c5 e3", noir="g7 d7 f4 e5 b2", quiet=8)
     # the history is not in the text: the same position read back goes on
     assert not state.game.from_text(state.to_text()).is_terminal()
@@ -306,7 +307,7 @@ def test_moves_without_removal_end_in_a_draw() -> None:
     state = play(state, "g7-g4")
     outcome = state.outcome()
     assert outcome is not None and outcome.is_draw
-    assert (outcome.code, outcome.reason) == ("no_capture", "50 coups sans prise")
+    assert (outcome.code, outcome.reason) == (OutcomeCode.NO_CAPTURE, "50 coups sans prise")
 
 
 def test_draw_moves_option_and_removal_resets_the_counter() -> None:
@@ -445,7 +446,7 @@ def test_position_text_round_trips(spec: str, seed: int) -> None:
     assert copy.to_text() == state.to_text()
     assert copy.key() == state.key()
     outcome = state.outcome()
-    if outcome is None or outcome.code != "repetition":  # the history is not in the text
+    if outcome is None or outcome.code != OutcomeCode.REPETITION:  # the history is not in the text
         assert copy.current_player == state.current_player
         assert notations(copy) == notations(state)
 

@@ -13,6 +13,7 @@ from engines.ai.evaluation import evaluator_for
 from engines.core import (
     State,
 )
+from engines.outcomes import OutcomeCode
 from tests.engines.test_moulin import (
     BLOCKING,
     VARIANTS,
@@ -46,7 +47,8 @@ def test_fast_playout_ends_by_each_rule_like_the_generic_path(spec: str) -> None
     """Some fast games ending by each rule (blocks are rare), replayed decision by decision."""
     start = game_of(spec).initial_state()
     rng = random.Random(13)
-    wanted = {"two_pieces": 2, "no_capture": 2, "repetition": 2, "blocked": 2}
+    wanted = {OutcomeCode.TWO_PIECES: 2, OutcomeCode.NO_CAPTURE: 2, OutcomeCode.REPETITION: 2,
+              OutcomeCode.BLOCKED: 2}
     for _ in range(30_000):
         trace: list[Any] = []
         final = start.playout(rng, trace)
@@ -91,13 +93,13 @@ def test_fast_playout_draws_every_legal_decision(spec: str, kwargs: dict[str, An
 def test_playouts_always_end(spec: str) -> None:
     rng = random.Random(5)
     start = game_of(spec).initial_state()
-    codes = set()
+    codes: set[OutcomeCode] = set()
     for _ in range(200):
         final = start.random_playout(rng)
         outcome = final.outcome()
         assert final.is_terminal() and outcome is not None
         codes.add(outcome.code)
-    assert "two_pieces" in codes and "no_capture" in codes
+    assert OutcomeCode.TWO_PIECES in codes and OutcomeCode.NO_CAPTURE in codes
 
 
 def test_fast_and_generic_playouts_have_alike_lengths() -> None:

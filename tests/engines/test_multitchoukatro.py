@@ -10,14 +10,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engines import find_game
-from engines.core import TERMINAL, IllegalMoveError, NotationError, Place, SpecError
+from engines.core import TERMINAL, IllegalMoveError, NotationError, Place, SpecError, State
 from engines.multitchoukatro import (
     NORD,
     SUD,
+    MultitchoukatroMove,
     MultitchoukatroState,
     sow,
     sow_once,
 )
+from engines.outcomes import OutcomeCode
 from engines.walks import complete_turns
 from tests.engines import test_conformance as conformance
 
@@ -38,7 +40,7 @@ def position(text: str, spec: str = "multitchoukatro") -> MultitchoukatroState:
     return state
 
 
-def advance(state: MultitchoukatroState, move: object) -> MultitchoukatroState:
+def advance(state: MultitchoukatroState, move: MultitchoukatroMove) -> MultitchoukatroState:
     after = state.apply(move)
     assert isinstance(after, MultitchoukatroState)
     return after
@@ -106,7 +108,7 @@ def test_the_source_example_game_decision_by_decision() -> None:
     assert state.is_terminal() and state.current_player is TERMINAL
     outcome = state.outcome()
     assert outcome is not None
-    assert outcome.winners == (SUD,) and outcome.code == "last_seed"
+    assert outcome.winners == (SUD,) and outcome.code == OutcomeCode.LAST_SEED
     assert "rouma" in outcome.reason and outcome.reason_en
 
 
@@ -278,7 +280,8 @@ def test_an_empty_case_cannot_be_sown() -> None:
         GAME.parse_move(state, "1")
     assert not state.is_legal(Place(0, "1"))
     assert not state.is_legal(Place(6, "rouma"))
-    assert not state.is_legal("1")
+    any_game: State = state  # a position as any game's: any value may be asked about
+    assert not any_game.is_legal("1")
 
 
 def test_geometry_is_two_rows_of_pits_and_the_rouma_at_the_right() -> None:

@@ -24,6 +24,7 @@ from bench.peers.openspiel_map import (
 from engines import find_game
 from engines.core import State
 from engines.moulin import MoulinState
+from engines.outcomes import OutcomeCode
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -84,7 +85,8 @@ def test_nine_mens_morris_agrees_with_openspiel() -> None:
             assert outcome.winners[0] == their_winner(their, MORRIS_PLAYERS)
             endings["both"] += 1
         elif outcome is not None:
-            assert outcome.code in ("repetition", "no_capture")  # our draw rules
+            our_draws = (OutcomeCode.REPETITION, OutcomeCode.NO_CAPTURE)
+            assert outcome.code in our_draws
             endings["ours"] += 1
         else:
             endings["theirs"] += 1  # OpenSpiel's length cutoff, not a rule
@@ -105,7 +107,7 @@ def test_blocked_endings_agree_with_openspiel() -> None:
         final = start.playout(rng, trace)
         outcome = final.outcome()
         assert outcome is not None
-        if outcome.code != "blocked":
+        if outcome.code != OutcomeCode.BLOCKED:
             continue
         ours: State = start
         their = peer.new_initial_state()

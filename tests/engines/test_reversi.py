@@ -8,6 +8,7 @@ import pytest
 
 from engines import find_game
 from engines.core import PASS, TERMINAL, IllegalMoveError, NotationError, State
+from engines.outcomes import OutcomeCode
 from engines.reversi import ReversiState, flipped_bits, legal_bits
 from engines.walks import perft
 
@@ -114,7 +115,7 @@ def test_game_ends_when_nobody_can_move() -> None:
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.winners == ("blanc",)
-    assert outcome.code == "most_discs"
+    assert outcome.code == OutcomeCode.MOST_DISCS
     assert dict(outcome.scores) == {"noir": 0, "blanc": 4}
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from engines import find_game
 from engines.core import IllegalMoveError, NotationError, SpecError
+from engines.outcomes import OutcomeCode
 from engines.rithmomachie import CAPTURES, FIRST, MOVE, Piece, RithmoState, Strike, Take
 from engines.rithmomachie.game import Rithmomachie
 from engines.walks import complete_turns
@@ -433,7 +434,8 @@ def test_common_victories_and_their_thresholds(options: str, prisoners: str,
     outcome = state.outcome()
     if wins:
         assert outcome is not None and outcome.winners == ("blanc",)
-        assert outcome.code == options.split(",")[0].split("=")[1].replace("+", "_")
+        victory = options.split(",")[0].split("=")[1]
+        assert outcome.code is OutcomeCode(victory.replace("+", "_"))  # the stored word
     else:
         assert outcome is None and state.current_player == "noir"
 
@@ -448,7 +450,7 @@ def test_proces_with_five_digits_as_in_the_article() -> None:
     game, state = position(spec, {"D3": "n25C", "B1": "b25S", **RESERVE}, "noir",
                            prisoners=("3C,49C", "-"))
     state = play(game, state, "D3-C2", "xB1")
-    assert state.outcome() is not None and state.outcome().code == "proces"  # type: ignore[union-attr]
+    assert state.outcome() is not None and state.outcome().code == OutcomeCode.PROCES  # type: ignore[union-attr]
 
 
 def test_pyramid_layers_count_as_pieces_for_corps() -> None:
@@ -456,7 +458,7 @@ def test_pyramid_layers_count_as_pieces_for_corps() -> None:
                            {"E5": "n91P(36S.25S.16T.9T.4C.1C)", "F4": "b9C", "E9": "b100T",
                             **RESERVE}, "blanc")
     state = play(game, state, "E9-E7", "xE5")
-    assert state.outcome() is not None and state.outcome().code == "corps"  # type: ignore[union-attr]
+    assert state.outcome() is not None and state.outcome().code == OutcomeCode.CORPS  # type: ignore[union-attr]
 
 
 MEDIOCRE = {"C7": "n56T*", "C10": "n16C", "C11": "n36C", **RESERVE}
@@ -466,7 +468,8 @@ def test_figure_7_mediocre_victory_by_16_36_56_in_line() -> None:
     game, state = position(f"{BOISSIERE},victoire=mediocre", MEDIOCRE, "noir")
     after = play(game, state, "C7-C9")
     outcome = after.outcome()
-    assert outcome is not None and outcome.winners == ("noir",) and outcome.code == "mediocre"
+    assert outcome is not None and outcome.winners == ("noir",)
+    assert outcome.code == OutcomeCode.MEDIOCRE
     assert "16, 36" in outcome.reason or "56, 16, 36" in outcome.reason
 
 
@@ -490,7 +493,8 @@ def test_figure_8_grande_victory_by_4_6_12_36_in_line() -> None:
     game, state = position(f"{BOISSIERE},victoire=grande", pieces, "blanc")
     after = play(game, state, "E9-E7")
     outcome = after.outcome()
-    assert outcome is not None and outcome.winners == ("blanc",) and outcome.code == "grande"
+    assert outcome is not None and outcome.winners == ("blanc",)
+    assert outcome.code == OutcomeCode.GRANDE
     assert "géométrique" in outcome.reason and "harmonique" in outcome.reason
 
 
@@ -499,7 +503,7 @@ def test_figure_9_excellente_victory_by_the_4_6_9_12_square() -> None:
     game, state = position(f"{BOISSIERE},victoire=excellente", pieces, "noir")
     after = play(game, state, "B9-C10")
     outcome = after.outcome()
-    assert outcome is not None and outcome.code == "excellente"
+    assert outcome is not None and outcome.code == OutcomeCode.EXCELLENTE
     assert "arithmétique" in outcome.reason and "harmonique" in outcome.reason
     # the same square in noir's own camp wins nothing
     home = {"B2": "n4C", "C4": "n6C", "D3": "n9C*", "D4": "n12T*", **RESERVE}
@@ -543,7 +547,7 @@ def test_figures_7_to_9_win_exactly_the_victories_their_progressions_make(
     outcome = play(game, state, move).outcome()
     if victory in wins:
         assert outcome is not None and outcome.winners == (player,)
-        assert outcome.code == victory.replace("-", "_")
+        assert outcome.code is OutcomeCode(victory.replace("-", "_"))  # the stored word
     else:
         assert outcome is None
 
@@ -636,13 +640,13 @@ def test_move_cap_and_repetition_draw() -> None:
     game, state = position(f"{BOISSIERE},max_moves=2", RESERVE, "noir")
     state = play(game, state, "H8-E8", "A16-D16")
     outcome = state.outcome()
-    assert outcome is not None and outcome.code == "move_cap" and outcome.is_draw
+    assert outcome is not None and outcome.code == OutcomeCode.MOVE_CAP and outcome.is_draw
     game, state = position(BOISSIERE, RESERVE, "noir")
     for _ in range(2):
         assert state.outcome() is None
         state = play(game, state, "H8-E8", "A16-D16", "E8-H8", "D16-A16")
     outcome = state.outcome()
-    assert outcome is not None and outcome.code == "repetition"
+    assert outcome is not None and outcome.code == OutcomeCode.REPETITION
     game, state = position(f"{BOISSIERE},repetition=false", RESERVE, "noir")
     for _ in range(3):
         state = play(game, state, "H8-E8", "A16-D16", "E8-H8", "D16-A16")
@@ -655,7 +659,8 @@ def test_a_side_without_any_decision_loses() -> None:
     # noir's only pieces: the round on A1 (blocked by B2) and the reserve square
     _, state = position(BOISSIERE, {"A1": "n4C", "B2": "b9C", "H16": "b49S"}, "noir")
     outcome = state.outcome()
-    assert outcome is not None and outcome.winners == ("blanc",) and outcome.code == "blocked"
+    assert outcome is not None and outcome.winners == ("blanc",)
+    assert outcome.code == OutcomeCode.BLOCKED
 
 
 def test_a_common_victory_is_named_in_each_language() -> None:

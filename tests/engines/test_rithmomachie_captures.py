@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engines.cli import main
+from engines.outcomes import OutcomeCode
 from engines.rithmomachie import CAPTURES
 from tests.engines.test_rithmomachie_boissiere import (
     RESERVE,
@@ -173,7 +174,7 @@ def test_taking_the_last_of_the_pyramid_wins_with_a_line_already_standing() -> N
     assert state.outcome() is None
     after = play(game, state, "d6xd7")
     outcome = after.outcome()
-    assert outcome is not None and outcome.code == "grand_triomphe"
+    assert outcome is not None and outcome.code == OutcomeCode.GRAND_TRIOMPHE
     assert "c4-d4-e4-f4" in outcome.reason
     # the greatest triumph needs the enemy half
     game, state = position(f"{MEDIEVALE},victoire=triomphe-supreme", pieces, "blanc")

@@ -7,6 +7,7 @@ import pytest
 
 from engines import find_game
 from engines.core import NotationError, SpecError
+from engines.outcomes import OutcomeCode
 from tests.engines.test_rithmomachie_boissiere import (
     at,
     capture_kinds,
@@ -180,7 +181,7 @@ def test_de_lite_the_compilation_examples(prisoners: str, victim: str, captor: s
     outcome = _assault(f"{MEDIEVALE},victoire=lite,digits=123", prisoners, victim, captor)
     assert (outcome is not None) == wins
     if wins:
-        assert outcome.code == "lite" and outcome.winners == ("blanc",)  # type: ignore[attr-defined]
+        assert outcome.code == OutcomeCode.LITE and outcome.winners == ("blanc",)  # type: ignore[attr-defined]
 
 
 def test_de_lite_225_and_361_by_ambush_289_plus_72() -> None:
@@ -191,7 +192,7 @@ def test_de_lite_225_and_361_by_ambush_289_plus_72() -> None:
     move = take(state, "xd6")
     assert move.detail == "361 = 289 + 72"
     outcome = state.apply(move).outcome()
-    assert outcome is not None and outcome.code == "lite"
+    assert outcome is not None and outcome.code == OutcomeCode.LITE
 
 
 @pytest.mark.parametrize(("options", "prisoners", "wins"), [
@@ -225,7 +226,7 @@ def test_triumphs_need_the_whole_enemy_pyramid() -> None:
     spec = f"{MEDIEVALE},victoire=triomphe"
     game, state = position(spec, TRIUMPH, "blanc")
     outcome = play(game, state, "f13-e12", "a16-a13", "e12-e11").outcome()
-    assert outcome is not None and outcome.code == "triomphe"  # 2, 3, 4 in a diagonal
+    assert outcome is not None and outcome.code == OutcomeCode.TRIOMPHE  # 2, 3, 4 in a diagonal
     game, state = position(spec, {**TRIUMPH, "h14": "n16P(16C)"}, "blanc")
     assert play(game, state, "f13-e12", "a16-a13", "e12-e11").outcome() is None
 
@@ -241,14 +242,14 @@ def test_greater_triumph_two_progressions_among_four_anywhere() -> None:
     assert state.outcome() is None
     state = play(game, state, "a16-a13", "e3-e2")
     outcome = state.outcome()
-    assert outcome is not None and outcome.code == "grand_triomphe"
+    assert outcome is not None and outcome.code == OutcomeCode.GRAND_TRIOMPHE
 
 
 def test_greatest_triumph_only_on_the_enemy_half() -> None:
     line = {"b10": "b4C", "c10": "b6C", "d10": "b9C*", "e12": "b12T", **RESERVE}
     game, state = position(f"{MEDIEVALE},victoire=triomphe-supreme", line, "blanc")
     outcome = play(game, state, "e12-e10").outcome()
-    assert outcome is not None and outcome.code == "triomphe_supreme"
+    assert outcome is not None and outcome.code == OutcomeCode.TRIOMPHE_SUPREME
     home = {"b4": "b4C", "c4": "b6C", "d4": "b9C*", "e6": "b12T", **RESERVE}
     game, state = position(f"{MEDIEVALE},victoire=triomphe-supreme", home, "blanc")
     assert play(game, state, "e6-e4").outcome() is None

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engines import find_game
 from engines.core import TERMINAL
-from engines.rithmomachie import RithmoState
+from engines.rithmomachie import RithmoMove, RithmoState
 from engines.rithmomachie.game import Rithmomachie
 from engines.rithmomachie.playout import playout
 
@@ -75,7 +75,7 @@ def test_captures_found_near_each_change_agree_with_a_full_search(spec: str,
 @given(seed=seeds)
 def test_fast_playout_decisions_replay_through_the_rules(spec: str, seed: int) -> None:
     game = _game(spec)
-    trace: list[object] = []
+    trace: list[RithmoMove] = []
     final = playout(game.initial_state(), random.Random(seed), trace)
     assert final.current_player is TERMINAL
     state = game.initial_state()

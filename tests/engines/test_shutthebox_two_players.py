@@ -13,7 +13,7 @@ from engines.ai.solve_shutthebox import (
     policy_probability,
 )
 from engines.core import CHANCE, State
-from engines.shutthebox import ShutTheBox, ShutTheBoxState
+from engines.shutthebox import Close, ShutTheBox, ShutTheBoxState
 
 
 def box_solver(spec: str) -> tuple[ShutTheBox, ShutTheBoxSolver]:
@@ -94,9 +94,10 @@ def test_the_expert_first_of_two_plays_for_the_win() -> None:
                  "2,3,4,5,6,8,9 joueur1 5,2 -"):
         state = game.from_text(text)
         assert isinstance(state, ShutTheBoxState)
-        moves = state.legal_moves()
+        moves = state.options  # the legal closings
         best = max(table[state.open & ~m.mask] for m in moves)
         chosen = expert.choose(state)
+        assert isinstance(chosen, Close)
         assert table[state.open & ~chosen.mask] == pytest.approx(best)
         lowest = max(moves, key=lambda m: scores[state.open & ~m.mask])
         differ += table[state.open & ~lowest.mask] < best - 1e-12
@@ -108,7 +109,7 @@ def test_alone_or_first_of_three_the_lowest_expected_score_stays() -> None:
         game, solver = box_solver(spec)
         state = game.from_text("1,2,3,4,5,6,7,8,9 joueur1 4,3 -")
         scores = solver.score_values(game.rules)
-        best = max(scores[state.open & ~m.mask] for m in state.legal_moves())
+        best = max(scores[state.open & ~m.mask] for m in state.options)
         chosen = solver.best_move(state)
         assert chosen is not None
         assert scores[state.open & ~chosen.mask] == best

@@ -16,6 +16,7 @@ from engines.core import (
     PathMove,
     SpecError,
 )
+from engines.outcomes import OutcomeCode
 from engines.tablut import (
     INDEX,
     NAMES,
@@ -201,7 +202,7 @@ def test_four_muscovites_take_the_king() -> None:
     after = play(before, "c1-c6")
     outcome = after.outcome()
     assert outcome is not None and outcome.winners == ("noir",)
-    assert outcome.code == "king_captured" and outcome.reason == "le roi est pris"
+    assert outcome.code == OutcomeCode.KING_CAPTURED and outcome.reason == "le roi est pris"
     assert squares(after, "R") == set()
     assert after.current_player is TERMINAL and after.legal_moves() == ()
 
@@ -223,7 +224,7 @@ def test_three_muscovites_and_the_throne_take_the_king_next_to_it(
     assert not before.is_terminal()
     after = play(before, f"{mover_from}-{mover_to}")
     outcome = after.outcome()
-    assert outcome is not None and outcome.code == "king_captured"
+    assert outcome is not None and outcome.code == OutcomeCode.KING_CAPTURED
 
 
 def test_the_king_on_the_throne_needs_four() -> None:
@@ -233,7 +234,7 @@ def test_the_king_on_the_throne_needs_four() -> None:
     four = position(king="e5", swedes=["a9"], muscovites=["d5", "f5", "e6", "e1"], mover="noir")
     after = play(four, "e1-e4")
     outcome = after.outcome()
-    assert outcome is not None and outcome.code == "king_captured"
+    assert outcome is not None and outcome.code == OutcomeCode.KING_CAPTURED
 
 
 def test_the_king_is_not_taken_by_two_or_by_three_away_from_the_throne() -> None:
@@ -265,14 +266,14 @@ def test_the_king_reaching_an_edge_wins_at_once() -> None:
     after = play(before, "c3-c1")
     outcome = after.outcome()
     assert outcome is not None and outcome.winners == ("blanc",)
-    assert outcome.code == "king_escaped"
+    assert outcome.code == OutcomeCode.KING_ESCAPED
     assert outcome.reason == "le roi atteint le bord en c1"
     assert outcome.result_line() == "winner=blanc (le roi atteint le bord en c1)"
 
 
 def test_a_king_already_on_the_edge_has_won() -> None:
     outcome = position(king="a5", muscovites=["e1"], mover="noir").outcome()
-    assert outcome is not None and outcome.code == "king_escaped"
+    assert outcome is not None and outcome.code == OutcomeCode.KING_ESCAPED
 
 
 # --------------------------------------------------------------------------- Raichi
@@ -301,7 +302,7 @@ def test_raichi_is_announced_only_after_whites_move() -> None:
     assert after.announcements() == ()
     final = play(after, "e7-e9")
     outcome = final.outcome()
-    assert outcome is not None and outcome.code == "king_escaped"
+    assert outcome is not None and outcome.code == OutcomeCode.KING_ESCAPED
 
 
 def test_a_path_over_the_empty_throne_counts() -> None:
@@ -310,7 +311,7 @@ def test_a_path_over_the_empty_throne_counts() -> None:
     assert after.free_paths() == 1 and after.announcements() == ("Raichi !",)
     final = play(after, "a1-a2", "e7-e1")
     outcome = final.outcome()
-    assert outcome is not None and outcome.code == "king_escaped"
+    assert outcome is not None and outcome.code == OutcomeCode.KING_ESCAPED
 
 
 def test_two_free_paths_after_whites_move_win() -> None:
@@ -318,7 +319,8 @@ def test_two_free_paths_after_whites_move_win() -> None:
     after = play(before, "e7-c7")  # c8-c9 and c6-c1 are free
     outcome = after.outcome()
     assert outcome is not None and outcome.winners == ("blanc",)
-    assert outcome.code == "two_paths" and outcome.reason == "deux chemins libres vers le bord"
+    assert outcome.code == OutcomeCode.TWO_PATHS
+    assert outcome.reason == "deux chemins libres vers le bord"
 
 
 def test_two_paths_opened_by_a_black_move_do_not_end_the_game() -> None:
@@ -336,7 +338,7 @@ def test_without_two_paths_win_the_game_goes_on_with_raichi() -> None:
     assert after.free_paths() == 2 and after.announcements() == ("Raichi !",)
     final = play(after, "e9-c9", "c7-c1")
     outcome = final.outcome()
-    assert outcome is not None and outcome.code == "king_escaped"
+    assert outcome is not None and outcome.code == OutcomeCode.KING_ESCAPED
 
 
 # --------------------------------------------------------------------------- options
@@ -361,7 +363,7 @@ def test_slow_king_counts_only_paths_of_one_step() -> None:
     corner = play(position(king="c2", swedes=["g3"], muscovites=["a9", "i9"], spec=spec),
                   "c2-b2")
     outcome = corner.outcome()
-    assert outcome is not None and outcome.code == "two_paths"  # a2 and b1
+    assert outcome is not None and outcome.code == OutcomeCode.TWO_PATHS  # a2 and b1
 
 
 @pytest.mark.parametrize("armed", [True, False])
@@ -392,7 +394,7 @@ def test_black_without_a_move_loses() -> None:
     outcome = after.outcome()
     assert "a1" in squares(after, "N")  # a piece against the edge is not taken
     assert outcome is not None and outcome.winners == ("blanc",)
-    assert outcome.code == "no_move" and outcome.reason == "noir ne peut plus bouger"
+    assert outcome.code == OutcomeCode.NO_MOVE and outcome.reason == "noir ne peut plus bouger"
 
 
 def test_white_without_a_move_loses() -> None:
@@ -415,7 +417,8 @@ def test_threefold_repetition_is_a_draw() -> None:
     state = play(state, SHUTTLE[3])
     outcome = state.outcome()
     assert outcome is not None and outcome.is_draw
-    assert outcome.code == "repetition" and outcome.reason == "position répétée trois fois"
+    assert outcome.code == OutcomeCode.REPETITION
+    assert outcome.reason == "position répétée trois fois"
     off = play(start("tablut,repetition=false"), *SHUTTLE, *SHUTTLE)
     assert not off.is_terminal()
 
@@ -434,7 +437,7 @@ def test_the_move_cap_is_a_draw() -> None:
     assert not state.is_terminal()
     state = play(state, "b4-b3")
     outcome = state.outcome()
-    assert outcome is not None and outcome.code == "move_cap"
+    assert outcome is not None and outcome.code == OutcomeCode.MOVE_CAP
     assert outcome.reason == "limite de 4 coups"
     assert TABLUT.ending().move_cap == 300 and TABLUT.ending().repetition == 3
     assert find_game("tablut,repetition=false").ending().repetition is None
@@ -443,9 +446,9 @@ def test_the_move_cap_is_a_draw() -> None:
 def test_a_win_on_the_last_allowed_move_is_a_win() -> None:
     before = position(king="c3", swedes=["g3"], muscovites=["a3", "c9", "i3"], ply=299)
     outcome = play(before, "c3-c1").outcome()
-    assert outcome is not None and outcome.code == "king_escaped"
+    assert outcome is not None and outcome.code == OutcomeCode.KING_ESCAPED
     outcome = play(before, "g3-g4").outcome()
-    assert outcome is not None and outcome.code == "move_cap"
+    assert outcome is not None and outcome.code == OutcomeCode.MOVE_CAP
 
 
 # --------------------------------------------------------------------------- notation
@@ -491,7 +494,7 @@ def test_position_text_round_trips_and_keeps_the_ply() -> None:
 def test_a_position_without_king_is_a_finished_game() -> None:
     state = position(king=None, swedes=["a9"], muscovites=["a1"])
     outcome = state.outcome()
-    assert outcome is not None and outcome.code == "king_captured"
+    assert outcome is not None and outcome.code == OutcomeCode.KING_CAPTURED
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ from engines.core import (
     PathMove,
     State,
 )
+from engines.outcomes import OutcomeCode
 from engines.tablut import (
     INDEX,
     NAMES,
@@ -146,7 +147,8 @@ def test_is_legal_agrees_with_the_move_list(state: TablutState) -> None:
     for (origin, target), _ in SLOT_OF.items():
         move = PathMove((origin, target), (NAMES[origin], NAMES[target]))
         assert state.is_legal(move) == (move in legal)
-    assert not state.is_legal("e3-e4")
+    any_game: State = state  # a position as any game's: any value may be asked about
+    assert not any_game.is_legal("e3-e4")
 
 
 @property_settings
@@ -195,14 +197,15 @@ def test_fast_playout_plays_legal_moves_and_ends_like_the_rules(spec: str, seed:
 
 
 def test_fast_playout_reaches_every_kind_of_end() -> None:
-    codes: Counter[str] = Counter()
+    codes: Counter[OutcomeCode] = Counter()
     for spec in OPTION_SPECS:
         first = start(spec)
         for seed in range(60):
             outcome = first.random_playout(random.Random(seed)).outcome()
             assert outcome is not None
             codes[outcome.code] += 1
-    assert {"two_paths", "king_escaped", "king_captured", "move_cap"} <= set(codes)
+    assert {OutcomeCode.TWO_PATHS, OutcomeCode.KING_ESCAPED, OutcomeCode.KING_CAPTURED,
+            OutcomeCode.MOVE_CAP} <= set(codes)
 
 
 def test_fast_playout_draws_every_legal_move_evenly() -> None:
@@ -250,7 +253,7 @@ def test_fast_playout_stops_on_threefold_repetition() -> None:
     trace: list[tuple[int, int]] = []
     final = first._fast_playout(ScriptedRandom(first, SHUTTLE * 2), trace)
     outcome = final.outcome()
-    assert outcome is not None and outcome.code == "repetition"
+    assert outcome is not None and outcome.code == OutcomeCode.REPETITION
     assert len(trace) == 8 and final == play(first, *SHUTTLE, *SHUTTLE)
 
 
@@ -258,7 +261,7 @@ def test_fast_playout_stops_when_the_player_to_move_is_stuck() -> None:
     first = position(king="e5", swedes=["d5", "f5", "e4", "e6", "a2", "c1"], muscovites=["a1"])
     final = first._fast_playout(ScriptedRandom(first, ["c1-b1"]), None)
     outcome = final.outcome()
-    assert outcome is not None and outcome.code == "no_move" and final.ply == 1
+    assert outcome is not None and outcome.code == OutcomeCode.NO_MOVE and final.ply == 1
 
 
 def test_fast_playout_of_a_finished_game_is_itself() -> None:

@@ -169,7 +169,8 @@ def test_backgammon_dice_show_the_used_die() -> None:
     assert isinstance(state, BackgammonState) and state.phase == MOVE
     extras = presentation.extras(state)
     assert extras.dice == (5, 2) and extras.dice_used == (False, False)
-    state = state.apply(next(m for m in state.legal_moves() if m.distance == 2))
+    state = state.apply(next(m for m in state.legal_moves()
+                             if isinstance(m, CheckerMove) and m.distance == 2))
     extras = presentation.extras(state)
     assert extras.dice == (5, 2) and extras.dice_used == (False, True)
     assert extras.cube == 1 and extras.cube_owner is None

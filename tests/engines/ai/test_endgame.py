@@ -29,7 +29,7 @@ from engines.ai.endgame_reversi import (
 from engines.ai.evaluation import evaluator_for
 from engines.core import PASS, State
 from engines.registry import find_game
-from engines.reversi import ReversiState
+from engines.reversi import ReversiMove, ReversiState
 
 OTHELLO = find_game("reversi:othello")
 MOULIN = find_game("moulin")
@@ -47,7 +47,7 @@ def minimax_difference(state: ReversiState) -> int:
     return max(_child_difference(state, move) for move in state.legal_moves())
 
 
-def _child_difference(state: ReversiState, move: object) -> int:
+def _child_difference(state: ReversiState, move: ReversiMove) -> int:
     """The value of ``move`` for the player making it (a pass included)."""
     child = state.apply(move)
     assert isinstance(child, ReversiState)
@@ -160,7 +160,7 @@ def _sign(value: int) -> int:
     return (value > 0) - (value < 0)
 
 
-def _value_after(state: ReversiState, move: object) -> int:
+def _value_after(state: ReversiState, move: ReversiMove) -> int:
     """Exact value of ``move`` for the player making it, by the solver."""
     child = state.apply(move)
     assert isinstance(child, ReversiState)

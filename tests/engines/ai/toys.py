@@ -31,6 +31,7 @@ from engines.core import (
     Variant,
 )
 from engines.geometry import Geometry, grid
+from engines.outcomes import OutcomeCode
 
 
 @dataclass
@@ -88,7 +89,7 @@ class TreeState(State):
     def outcome(self) -> Outcome | None:
         if not self.is_terminal():
             return None
-        return Outcome(self.node.winners, "fin", "end")
+        return Outcome(self.node.winners, "fin", OutcomeCode.GOAL)  # the leaf reached
 
     def to_text(self) -> str:
         return "/".join(self.path) or "-"
@@ -240,7 +241,7 @@ class NimState(State):
     def outcome(self) -> Outcome | None:
         if not self.is_terminal():
             return None
-        return Outcome((self.last,), "dernier pion pris", "last")
+        return Outcome((self.last,), "dernier pion pris", OutcomeCode.BLOCKED)  # none left to take
 
     def to_text(self) -> str:
         return ",".join(map(str, self.heaps)) + " " + self.current_player
@@ -338,7 +339,7 @@ class PigState(State):
             return None
         best = max(self.scores)
         winners = tuple(p for p, s in zip(self.game.players, self.scores, strict=True) if s == best)
-        return Outcome(winners, "score", "score")
+        return Outcome(winners, "score", OutcomeCode.GOAL)  # a score reached
 
     def to_text(self) -> str:
         scores = ",".join(map(str, self.scores))
