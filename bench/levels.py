@@ -102,8 +102,12 @@ PAIRS: tuple[tuple[str, str], ...] = (
     ("expert", "joueur"),
     ("joueur", "debutant"),
     ("expert", "debutant"),
+    ("debutant", "enfant"),
+    ("enfant", "random"),
 )
-"""Stronger level first."""
+"""Stronger level first: the levels in order, and the child's level between the beginner
+and random moves (it should lose to the beginner, so that a child can win against it, and
+beat random moves, as plausible play does)."""
 CHANCE_GAMES_FACTOR = 2
 """Games with dice play this many times more games (luck blurs each result)..."""
 LUCK_GAMES_FACTOR: Mapping[str, int] = MappingProxyType({"shut-the-box": 20})
@@ -209,8 +213,9 @@ def strong_seats(game: Game, index: int) -> set[str]:
 
 
 def level_nodes(level: str, speed: float, scale: float) -> int:
-    """The node budget of ``level``: its seconds × the game's nodes/s × ``scale``."""
-    return max(1, round(LEVELS[level] * speed * scale))
+    """The node budget of ``level``: its seconds × the game's nodes/s × ``scale`` (one node
+    for random moves, which take no time)."""
+    return max(1, round(LEVELS.get(level, 0.0) * speed * scale))
 
 
 def seat_turns(game: Game) -> int:

@@ -5,6 +5,9 @@ decision of ``state`` without changing it.  Levels and their default time per
 decision on the reference machine (:data:`LEVELS`):
 
 - ``random``: a uniformly random legal decision.
+- ``enfant``: a child's play (:class:`ChildBot`), so that a child can win: legal,
+  plausible decisions judged by the position each leaves, never by the answer,
+  with an error on each judgement.
 - ``debutant`` (0.3 s): deliberately weak, never silly.  With alpha-beta it
   looks only two decisions ahead and picks at random among the moves within
   :data:`DEBUTANT_MARGIN` of the best; with MCTS it draws its move in
@@ -84,18 +87,23 @@ from engines.ai.turns import filtered_turn_move, noisy_choice, noisy_turn_move
 from engines.core import CHANCE, DecisionKind, Game, Move, MoveT, State
 from engines.registry import find_game
 
-BOT_NAMES: tuple[str, ...] = ("random", "debutant", "joueur", "expert")
+BOT_NAMES: tuple[str, ...] = ("random", "enfant", "debutant", "joueur", "expert")
 """Every bot a player can choose, weakest first."""
 
-LEVELS: Mapping[str, float] = MappingProxyType({"debutant": 0.3, "joueur": 1.0, "expert": 3.0})
+LEVELS: Mapping[str, float] = MappingProxyType(
+    {"enfant": 0.1, "debutant": 0.3, "joueur": 1.0, "expert": 3.0}
+)
 """Default seconds per decision of each level."""
 
 LEVEL_TITLES: Mapping[str, str] = MappingProxyType(
-    {"random": "hasard", "debutant": "débutant", "joueur": "joueur", "expert": "expert"}
+    {"random": "hasard", "enfant": "enfant", "debutant": "débutant", "joueur": "joueur",
+     "expert": "expert"}
 )
 """French names of the bots, for the screen."""
 DESCRIPTION_EN: Mapping[str, str] = MappingProxyType({
     "hasard": "random",
+    "enfant": "child",
+    "coups plausibles, sans voir la réponse": "plausible moves, blind to the answer",
     "débutant": "beginner",
     "joueur": "player",
     "coups au hasard": "random moves",
@@ -320,6 +328,67 @@ class RandomBot(Bot):
         return f"{words(LEVEL_TITLES['random'])} ({words(ALGORITHM_TITLES['random'])})"
 
 
+CHILD_NOISE = 0.1
+"""The child's error on its judgement of each decision (the evaluator's units, ``[-1, 1]``)."""
+CHILD_TURN_NOISE = 0.15
+"""...and on each way to end its turn, where the game is played by whole turns."""
+
+
+class ChildBot(Bot):
+    """A child's play, below the beginner: legal, plausible decisions, the mistakes of
+    someone who looks only at their own move.
+
+    It takes a win in one. Otherwise it judges each decision by the position it leaves,
+    without looking at the answer (so it leaves pieces to be taken, mills to be closed,
+    corners to be given), each judgement blurred by :data:`CHILD_NOISE`; in the games
+    played by whole turns, each way to end the turn blurred by :data:`CHILD_TURN_NOISE`.
+    Without an evaluator it plays at random. Its errors are drawn from its seed and
+    the position, as every bot's."""
+
+    def __init__(self, name: str, game: Game, seed: int = 0, seconds: float | None = None,
+                 nodes: int | None = None) -> None:
+        super().__init__(name, game, seed, seconds, nodes)
+        self.evaluator: Evaluator | None = evaluator_for(game)
+        self.by_turns = bool(profile_for(game).turn_noise)
+
+    def _choose(self, state: State, moves: Sequence[Move], rng: random.Random) -> Move:
+        winning = winning_move(state, moves)
+        if winning is not None:
+            self.last = Decision(winning, "win", len(moves), 1, 0.0)
+            return winning
+        evaluator = self.evaluator
+        if evaluator is None:
+            move = rng.choice(moves)
+        elif self.by_turns and state.decision_kind() is DecisionKind.PLAY:
+            move = noisy_turn_move(state, evaluator, self.seed, CHILD_TURN_NOISE)
+        elif self.by_turns:
+            move = noisy_choice(state, evaluator, self.seed, CHILD_TURN_NOISE)
+        else:
+            player = state.current_player
+            move = max(moves, key=lambda m: _seen(state.apply_unchecked(m), player, evaluator)
+                       + rng.gauss(0.0, CHILD_NOISE))
+        self.last = Decision(move, "child", len(moves), 1, 0.0)
+        return move
+
+    def describe(self, lang: str = "fr") -> str:
+        words = _words(lang)
+        return (f"{words(LEVEL_TITLES[self.name])} "
+                f"({words('coups plausibles, sans voir la réponse')})")
+
+
+def _seen(after: State, player: str, evaluator: Evaluator, follow: int = 2) -> float:
+    """How a position looks to ``player`` at a glance: a finished game won or lost, else
+    the evaluator's value; while ``player`` still has to decide (the piece a mill takes),
+    the best of those decisions, up to ``follow`` more."""
+    if after.is_terminal():
+        outcome = after.outcome()
+        return 0.0 if outcome is None else 2.0 * outcome.value(player) - 1.0
+    if follow and after.current_player == player:
+        return max(_seen(after.apply_unchecked(move), player, evaluator, follow - 1)
+                   for move in after.legal_moves())
+    return evaluator(after, player)
+
+
 class SearchBot(Bot):
     """A level playing one search within a budget."""
 
@@ -497,4 +566,6 @@ def make_bot(
         game = find_game(game)
     if name == "random":
         return RandomBot(name, game, seed, seconds, nodes)
+    if name == "enfant":
+        return ChildBot(name, game, seed, seconds, nodes)
     return SearchBot(name, game, seed, seconds, nodes, algorithm=algorithm_for(game))

@@ -57,7 +57,8 @@ def test_a_stronger_level_beats_a_weaker_one(
 def test_node_budgets_follow_the_levels_times() -> None:
     speed, scale = 20_000, 0.1
     nodes = {level: levels.level_nodes(level, speed, scale) for level in levels.LEVELS}
-    assert nodes == {"debutant": 600, "joueur": 2000, "expert": 6000}
+    assert nodes == {"enfant": 200, "debutant": 600, "joueur": 2000, "expert": 6000}
+    assert levels.level_nodes("random", speed, scale) == 1  # it searches nothing
     assert levels.level_nodes("debutant", 1, 0.001) == 1  # never below one node
 
 

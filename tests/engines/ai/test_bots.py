@@ -57,12 +57,12 @@ def random_positions(game: Game, count: int, seed: int) -> list[State]:
 
 
 def test_names_and_levels() -> None:
-    assert BOT_NAMES == ("random", "debutant", "joueur", "expert")
-    assert dict(LEVELS) == {"debutant": 0.3, "joueur": 1.0, "expert": 3.0}
+    assert BOT_NAMES == ("random", "enfant", "debutant", "joueur", "expert")
+    assert dict(LEVELS) == {"enfant": 0.1, "debutant": 0.3, "joueur": 1.0, "expert": 3.0}
 
 
 def test_unknown_bot_names_the_choices() -> None:
-    with pytest.raises(ValueError, match="random, debutant, joueur, expert"):
+    with pytest.raises(ValueError, match="random, enfant, debutant, joueur, expert"):
         make_bot("champion", "reversi")
 
 
@@ -74,6 +74,24 @@ def test_describe_in_french() -> None:
     assert make_bot("random", "reversi").describe() == "hasard (coups au hasard)"
     nim = Nim((2, 3))
     assert make_bot("joueur", nim).describe() == "joueur (Monte-Carlo, 1 s)"
+
+
+def test_the_child_closes_its_mills_but_lets_the_others_through() -> None:
+    """It sees its own move, not the answer: a mill of its own in one it closes, most of
+    the time; blanc's threat on a7 (a1, a4) it seldom blocks, where the joueur always
+    does."""
+    game = find_game("moulin")
+    mill = game.replay(["a1", "d2", "a4", "d3"])
+    closes = sum(str(make_bot("enfant", game, seed=s).choose(mill)) == "a7" for s in range(20))
+    threat = game.replay(["a1", "d2", "a4"])
+    blocks = sum(str(make_bot("enfant", game, seed=s).choose(threat)) == "a7"
+                 for s in range(20))
+    assert closes >= 10 and blocks <= 5
+    player = {str(make_bot("joueur", game, seed=s, nodes=3000).choose(threat))
+              for s in range(6)}
+    assert player == {"a7"}
+    assert make_bot("enfant", game).describe("en") == (
+        "child (plausible moves, blind to the answer)")
 
 
 def test_describe_in_english() -> None:
@@ -135,9 +153,9 @@ def test_every_evaluator_is_found() -> None:
 @pytest.mark.parametrize("spec", SPECS)
 def test_every_bot_plays_legal_moves_without_touching_the_state(spec: str) -> None:
     game = find_game(spec)
-    budgets = {"random": None, "debutant": 60, "joueur": 120, "expert": 200}
+    budgets = {"random": None, "enfant": None, "debutant": 60, "joueur": 120, "expert": 200}
     if algorithm_for(game) == "mcts":
-        budgets = {"random": None, "debutant": 10, "joueur": 20, "expert": 30}
+        budgets = {"random": None, "enfant": None, "debutant": 10, "joueur": 20, "expert": 30}
     for index, state in enumerate(random_positions(game, POSITIONS, seed=len(spec))):
         text, key = state.to_text(), state.key()
         for name in BOT_NAMES:
