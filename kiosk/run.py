@@ -24,6 +24,7 @@ from typing import Any
 
 from engines import find_game
 from engines.core import Game, State
+from kiosk.coach import CoachNote, cut_notes
 from kiosk.decisions import Decisions
 from kiosk.table import HUMAN, Table
 
@@ -43,6 +44,8 @@ class GameRun:
     """Set once the run is in the records (finished or abandoned): never recorded twice."""
     actors: list[int | None] = field(init=False, default_factory=list)
     """For each entry of ``moves``, the seat that made it (a throw: the seat that throws)."""
+    coach_notes: list[CoachNote] = field(init=False, default_factory=list)
+    """The coach's notes on the coached persons' decisions (:mod:`kiosk.coach`)."""
 
     def __post_init__(self) -> None:
         self.game = find_game(self.table.spec)
@@ -165,4 +168,5 @@ class GameRun:
         del self.states[index + 1 :]
         del self.moves[index:]
         del self.actors[index:]
+        cut_notes(self.coach_notes, index)
         self.decisions.undone(self.state)

@@ -31,6 +31,8 @@ class Table:
     spec: str
     controllers: tuple[str, ...]
     seed: int = 0
+    coached: frozenset[int] = frozenset()
+    """The seats (persons) the coach helps: it warns before a decision that loses clearly."""
 
     def is_human(self, seat: int) -> bool:
         return self.controllers[seat] == HUMAN
@@ -45,6 +47,7 @@ class Table:
 
     def drawn_by_lot(self, rng: random.Random) -> Table:
         """The same people, seats shuffled by lot (who plays first is the first seat)."""
-        controllers = list(self.controllers)
-        rng.shuffle(controllers)
-        return Table(self.spec, tuple(controllers), self.seed)
+        order = list(range(len(self.controllers)))
+        rng.shuffle(order)
+        return Table(self.spec, tuple(self.controllers[i] for i in order), self.seed,
+                     frozenset(new for new, old in enumerate(order) if old in self.coached))
