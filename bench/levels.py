@@ -58,7 +58,7 @@ from engines import all_specs, find_game, split_specs
 from engines.ai import Budget, make_bot, play_game
 from engines.ai.alphabeta import AlphaBeta
 from engines.ai.arena import GameRecord
-from engines.ai.bots import LEVELS, ROLLOUT_DEPTH, algorithm_for
+from engines.ai.bots import BOT_NAMES, LEVELS, ROLLOUT_DEPTH, algorithm_for
 from engines.ai.evaluation import evaluator_for
 from engines.ai.mcts import Mcts
 from engines.core import Game, Outcome, State
@@ -421,9 +421,9 @@ def parse_pairs(text: str) -> list[tuple[str, str]]:
     pairs = []
     for item in text.split(","):
         stronger, _, weaker = item.strip().partition(">")
-        if stronger not in LEVELS or weaker not in LEVELS:
+        if stronger not in BOT_NAMES or weaker not in BOT_NAMES:
             raise ValueError(f"pairs are written 'expert>joueur' with levels among "
-                             f"{', '.join(LEVELS)}, not '{item}'")
+                             f"{', '.join(BOT_NAMES)}, not '{item}'")
         pairs.append((stronger, weaker))
     return pairs
 
