@@ -139,18 +139,23 @@ class MistakeReplayScene(ButtonScene):
     def _layout_buttons(self) -> None:
         self.buttons.clear()
         x, width = PANEL_RECT.x + 28, PANEL_RECT.width - 56
-        w = (width - 2 * 16) // 3
         views = (
             (MISTAKE, self._("Votre coup")),
             (ANSWER, self._("La réponse")),
             (BEST, self._("Le meilleur coup")),
         )
-        for i, (mode, label) in enumerate(views):
-            button = Button(pygame.Rect(x + i * (w + 16), VIEWS_Y, w, 92), label,
+        # each as wide as its label asks, the row filled
+        wanted = [font(28, "sans-bold").size(label)[0] + 40 for _, label in views]
+        room = width - 2 * 16
+        for (mode, label), asks in zip(views, wanted, strict=True):
+            w = round(room * asks / sum(wanted))
+            button = Button(pygame.Rect(x, VIEWS_Y, w, 92), label,
                             self._view_action(mode), PALETTE.ivory, size=28)
             button.selected = mode == self.mode
             button.enabled = mode != ANSWER or bool(self.line())
             self.buttons.add(button)
+            x += w + 16
+        x = PANEL_RECT.x + 28
         self.buttons.add(
             Button(pygame.Rect(x, BUTTONS_Y, 260, 96), self._("Retour"), self._back,
                    PALETTE.ivory_dark, size=32)
@@ -205,10 +210,16 @@ class MistakeReplayScene(ButtonScene):
     def reason(self) -> str:
         """Why the decision loses, in the screen's language ("…" while it is thought)."""
         if self.explanation is not None:
-            return self.explanation.text(self.kiosk.tr.lang)
-        if self.failed:
+            reason = self.explanation.text(self.kiosk.tr.lang)
+        elif self.failed:
             return best_was(self.note.best).text(self.kiosk.tr.lang)
-        return "…"
+        else:
+            return "…"
+        if self.mode != BEST:
+            return reason
+        return self._("Votre coup, {move} : {reason}").format(  # the board shows another
+            move=self.note.move, reason=reason[:1].lower() + reason[1:]
+        )
 
     def lead(self) -> str:
         """The view's first sentence: what the board plays."""
@@ -314,7 +325,7 @@ class MistakeReplayScene(ButtonScene):
         blit_text(canvas, heading, badge.center, size, PALETTE.ivory, "sans-bold", "center")
         y += 76
         legend = self._legend()
-        bottom = VIEWS_Y - 24 - (40 if legend else 0)
+        bottom = VIEWS_Y - 24 - (44 if legend else 0)
         lead = self.lead()
         reason = self.reason()
         shown_reason = not (self.mode == BEST and self.failed)
@@ -329,10 +340,10 @@ class MistakeReplayScene(ButtonScene):
         y += used + 16
         if shown_reason:
             body = fit_paragraph(reason, width, max(body.step, bottom - y), body.size)
-            blit_lines(canvas, body.pages[0], pygame.Rect(x, y, width, bottom - y), body.size,
-                       PALETTE.ink, step=body.step, cut=len(body.pages) > 1)
+            y += blit_lines(canvas, body.pages[0], pygame.Rect(x, y, width, bottom - y),
+                            body.size, PALETTE.ink, step=body.step, cut=len(body.pages) > 1)
         if legend:
-            self._draw_legend(canvas, x, VIEWS_Y - 50, legend)
+            self._draw_legend(canvas, x, y + 20, legend)
 
     def _legend(self) -> list[tuple[tuple[int, int, int], str]]:
         roles = set(self.highlights().values())
