@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from kiosk.ai_worker import Answer, ReviewRequest, Reviewed, serve
+from kiosk.ai_worker import Answer, Reviewed, ReviewRequest, serve
 from kiosk.catalog import entry
 from kiosk.coach import CoachNote
 from kiosk.layout_check import frame_faults
