@@ -27,7 +27,7 @@ from kiosk.run import GameRun
 from kiosk.scenes.animation import Transition
 from kiosk.scenes.base import ButtonScene
 from kiosk.scenes.chrome import draw_backdrop
-from kiosk.scenes.overlays import draw_cube_and_status
+from kiosk.scenes.overlays import CUBE_ROOM, draw_cube_and_status
 from kiosk.ui import drawn
 from kiosk.ui.dice import DiceRoll, dice_size
 from kiosk.ui.text import blit_lines, blit_text, fit_paragraph, fit_size
@@ -68,8 +68,11 @@ class MistakeReplayScene(ButtonScene):
         """The position in which the person decided."""
         self.presentation = presentation_for(game)
         self.colours = seat_colours(game.players)
+        area = BOARD_RECT
+        if self.presentation.extras(game.initial_state()).cube is not None:  # the cube beside
+            area = pygame.Rect(area.x + CUBE_ROOM, area.y, area.width - CUBE_ROOM, area.height)
         self.view = BoardView(
-            game.geometry(), BOARD_RECT, renderer_for(game.geometry().kind, look_for(game.id)),
+            game.geometry(), area, renderer_for(game.geometry().kind, look_for(game.id)),
             self.colours, lang=kiosk.tr.lang,
         )
         self.dice = DiceRoll()
@@ -110,9 +113,9 @@ class MistakeReplayScene(ButtonScene):
         (none while the reason is awaited, or when they do not read back)."""
         if self.explanation is None:
             return []
-        state = self.before.apply(self._decision(self.before, self.note.move))
         found: list[tuple[State, Any]] = []
         try:
+            state = self.before.apply(self._decision(self.before, self.note.move))
             for text in self.explanation.line:
                 move = self._decision(state, text)
                 found.append((state, move))
@@ -130,8 +133,11 @@ class MistakeReplayScene(ButtonScene):
             if mode == ANSWER:
                 self.mode = mode = MISTAKE
             text = self.note.best if mode == BEST else self.note.move
-            self.steps = [(self.before, self._decision(self.before, text))]
-        self.shown = self.steps[0][0]
+            try:
+                self.steps = [(self.before, self._decision(self.before, text))]
+            except ValueError:  # a note that does not read back: the position alone
+                self.steps = []
+        self.shown = self.before if not self.steps else self.steps[0][0]
         self.queue = list(self.steps)
         self.transition = None
         self._layout_buttons()

@@ -105,7 +105,9 @@ class ResultsScene(ButtonScene):
         room = box.right - 60 - left
         for _, notes in self.mistakes():
             width = (room - 2 * 20) // 3
-            x = left + (room - len(notes) * width - (len(notes) - 1) * 20) // 2
+            x = left  # beside the person's name, or centred when no name is said
+            if not self.named():
+                x += (room - len(notes) * width - (len(notes) - 1) * 20) // 2
             for note in notes:
                 number = move_number(self.run.states, note.index)
                 self.buttons.add(
