@@ -193,3 +193,20 @@ def test_the_results_with_mistakes_show_their_texts_whole(
         assert not any(found.values()), found
     finally:
         kiosk.close()
+
+
+def test_a_settled_replay_is_still_and_shows_what_it_would_draw(kiosk: Kiosk) -> None:
+    import pygame
+
+    results_of(kiosk, moulin_run())
+    press(kiosk, "Revoir le coup 4")
+    scene = kiosk.stack.top
+    assert isinstance(scene, MistakeReplayScene)
+    assert scene.animating()  # the decision on its way
+    settle(kiosk, scene)
+    kiosk.draw()
+    shown = pygame.image.tobytes(kiosk.canvas, "RGB")
+    for _ in range(30):
+        kiosk.step()
+    assert not kiosk.needs_frame()
+    assert pygame.image.tobytes(kiosk.draw(), "RGB") == shown
