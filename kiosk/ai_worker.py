@@ -56,6 +56,38 @@ class Answer:
     error: str = ""
 
 
+@dataclass(frozen=True)
+class ReviewRequest:
+    """Why the decision ``move`` of the position after ``moves`` loses (a mistake seen
+    again after the game, :func:`kiosk.mistakes.explain_mistake`)."""
+
+    ticket: int
+    spec: str
+    moves: tuple[str, ...]
+    move: str
+    seconds: float | None = None
+    nodes: int | None = None
+
+
+@dataclass(frozen=True)
+class Reviewed(Answer):
+    """The answer to a :class:`ReviewRequest`: ``move`` is the decision judged,
+    ``explanation`` its :class:`kiosk.mistakes.Explanation`."""
+
+    explanation: Any = None
+
+
+def reviewed(request: ReviewRequest, state: Any) -> Reviewed:
+    """A :class:`ReviewRequest` answered in the position ``state`` (failures said)."""
+    from kiosk.mistakes import explain_mistake
+
+    try:
+        found = explain_mistake(state, request.move, request.seconds, request.nodes)
+    except Exception as error:
+        return Reviewed(request.ticket, None, f"{type(error).__name__}: {error}")
+    return Reviewed(request.ticket, request.move, explanation=found)
+
+
 def resident_mb() -> float:
     """This process's resident memory in MB (0 where ``/proc`` is missing)."""
     try:
@@ -90,9 +122,12 @@ def serve(requests: Any, answers: Any, memory_limit_mb: float = MEMORY_LIMIT_MB,
             return
         try:
             state = kept.position(request.spec, request.moves)
-            bot = make_bot(request.level, state.game, seed=request.seed,
-                           seconds=request.seconds, nodes=request.nodes)
-            answers.put(Answer(request.ticket, str(bot.choose(state))))
+            if isinstance(request, ReviewRequest):  # a mistake's reason, after the game
+                answers.put(reviewed(request, state))
+            else:
+                bot = make_bot(request.level, state.game, seed=request.seed,
+                               seconds=request.seconds, nodes=request.nodes)
+                answers.put(Answer(request.ticket, str(bot.choose(state))))
         except Exception as error:
             answers.put(Answer(request.ticket, None, f"{type(error).__name__}: {error}"))
         clear_caches()  # the evaluators' memo tables would fill the process game after game
@@ -178,6 +213,18 @@ class AiWorker:
         self._requests.put(request)
         return ticket
 
+    def ask_review(self, spec: str, moves: list[str], move: str,
+                   seconds: float | None = None, nodes: int | None = None) -> int:
+        """Queue the reason why ``move`` loses after ``moves``; returns its ticket (the
+        answer is a :class:`Reviewed`)."""
+        self._ensure()
+        ticket = self._next_ticket
+        self._next_ticket += 1
+        request = ReviewRequest(ticket, spec, tuple(moves), move, seconds, nodes)
+        self._wanted[ticket] = request  # type: ignore[assignment]
+        self._requests.put(request)
+        return ticket
+
     def cancel(self, ticket: int) -> None:
         """Forget a request (its answer will be dropped)."""
         self._wanted.pop(ticket, None)
@@ -254,6 +301,17 @@ class InlineWorker(AiWorker):
             nodes = 200
         bot = make_bot(level, game, seed=seed, seconds=seconds, nodes=nodes)
         self._ready.append(Answer(ticket, str(bot.choose(state))))
+        return ticket
+
+    def ask_review(self, spec: str, moves: list[str], move: str,
+                   seconds: float | None = None, nodes: int | None = None) -> int:
+        from engines import find_game
+
+        ticket = self._next_ticket
+        self._next_ticket += 1
+        request = ReviewRequest(ticket, spec, tuple(moves), move, seconds, nodes)
+        self._wanted[ticket] = request  # type: ignore[assignment]
+        self._ready.append(reviewed(request, find_game(spec).replay(list(moves))))
         return ticket
 
     def poll(self) -> list[Answer]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kiosk.catalog import Entry
+from kiosk.coach import CoachNote
 from kiosk.lessons.model import Lesson
 from kiosk.run import GameRun
 from kiosk.scenes.admin.menu import AdminMenuScene
@@ -23,6 +24,7 @@ from kiosk.scenes.home import HomeScene
 from kiosk.scenes.leave import LeaveGameScene
 from kiosk.scenes.lesson import LessonScene
 from kiosk.scenes.lessons_menu import LessonMenuScene
+from kiosk.scenes.mistake_replay import MistakeReplayScene
 from kiosk.scenes.play import PlayScene
 from kiosk.scenes.results import ResultsScene
 from kiosk.scenes.rules import RulesScene
@@ -83,6 +85,10 @@ class Navigator:
     def results(self, game: Entry, run: GameRun) -> None:
         """A finished game's results."""
         self.kiosk.push(ResultsScene(self.kiosk, game, run))
+
+    def mistake(self, game: Entry, run: GameRun, note: CoachNote) -> None:
+        """A coached person's mistake seen again on the board, over the results."""
+        self.kiosk.push(MistakeReplayScene(self.kiosk, game, run, note))
 
     def leave_game(self, game: Scene) -> None:
         """Whether to leave the game in progress."""

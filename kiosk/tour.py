@@ -3,7 +3,8 @@
 ``ludokiosk --screenshot-tour DIR`` writes home, attract and settings, and
 for every game and variant its setup, a mid-game position with a touched
 piece's targets lit, its rules page and its result screen; for every game
-its lesson menu and each lesson at its first "à vous" step.
+its lesson menu and each lesson at its first "à vous" step; with moulin, a
+result screen offering a coached person's mistakes and one mistake seen again.
 """
 
 from __future__ import annotations
@@ -29,15 +30,18 @@ from engines import find_game
 from engines.registry import all_specs
 from kiosk.ai_worker import AiWorker, InlineWorker
 from kiosk.catalog import Entry, Preset, entry
+from kiosk.coach import CoachNote
 from kiosk.config import load_settings
 from kiosk.hardware import HardwareLink
 from kiosk.illustration import sample_moves
 from kiosk.lessons.model import Lesson, lessons_for
+from kiosk.run import GameRun
 from kiosk.runtime import Kiosk
 from kiosk.scenes.attract import AttractScene
 from kiosk.scenes.base import Scene
 from kiosk.scenes.lesson import LessonScene
 from kiosk.scenes.lessons_menu import LessonMenuScene
+from kiosk.scenes.mistake_replay import MistakeReplayScene
 from kiosk.scenes.play import PlayScene
 from kiosk.scenes.results import ResultsScene
 from kiosk.scenes.rules import RulesScene
@@ -114,6 +118,73 @@ def finished(kiosk: Kiosk, game_entry: Entry, spec: str) -> ResultsScene:
     kiosk.stack.reset(scene)
     kiosk.draw()
     return ResultsScene(kiosk, game_entry, scene.run)
+
+
+COACHED_OPENING = ("a1", "d2", "a4", "d3")
+"""A moulin opening whose last decision (Black's d3) lets a mill through: best a7."""
+
+
+def coached_run(mistakes: int = 3, coached: tuple[int, ...] = (1,), seed: int = 3) -> GameRun:
+    """A moulin game between two persons played to its end (the coached opening, then
+    seeded random decisions), with the coach's notes: ``mistakes`` flagged decisions of
+    each ``coached`` seat (Black's d3 the costliest) and a few it did not flag."""
+    table = Table("moulin", (HUMAN, HUMAN), seed=1, coached=frozenset(coached))
+    run = GameRun(table)
+    for text in COACHED_OPENING:
+        run.play(run.game.parse_move(run.state, text))
+    rng = random.Random(seed)
+    while not run.state.is_terminal():
+        run.play(rng.choice(sorted(run.state.legal_moves(), key=str)))
+    for seat in coached:
+        player = run.game.players[seat]
+        mine = [i for i in range(len(run.moves)) if run.states[i].current_player == player]
+        flagged = 0
+        for number, index in enumerate(mine):
+            state = run.states[index]
+            move = run.moves[index]
+            if seat == 1 and index == 3:
+                run.coach_notes.append(CoachNote(3, 1, "d3", "a7", 0.31, "share", True))
+                flagged += 1
+                continue
+            if index < 4:
+                continue
+            best = next((str(m) for m in state.legal_moves() if str(m) != move), move)
+            if flagged < mistakes and number % 3 == 1:
+                loss = 0.3 - 0.05 * flagged
+                run.coach_notes.append(CoachNote(index, seat, move, best, loss, "share", True))
+                flagged += 1
+            elif number % 3 == 2:
+                run.coach_notes.append(CoachNote(index, seat, move, best, 0.02, "share", False))
+    run.coach_notes.sort(key=lambda note: note.index)
+    return run
+
+
+def coached_results(kiosk: Kiosk, mistakes: int = 3, coached: tuple[int, ...] = (1,)
+                    ) -> ResultsScene:
+    """The result screen of :func:`coached_run`'s game, over its last position."""
+    run = coached_run(mistakes, coached)
+    game_entry = entry("moulin")
+    scene = PlayScene(kiosk, game_entry, run.table, run=run)
+    kiosk.stack.reset(scene)
+    kiosk.draw()
+    results = ResultsScene(kiosk, game_entry, run)
+    kiosk.stack.push(results)
+    return results
+
+
+def mistake_seen_again(kiosk: Kiosk) -> MistakeReplayScene:
+    """The costliest mistake of :func:`coached_results`, its reason come and the
+    decision played."""
+    results = coached_results(kiosk)
+    note = results.mistakes()[0][1][0]
+    kiosk.go.mistake(results.entry, results.run, note)
+    scene = kiosk.stack.top
+    assert isinstance(scene, MistakeReplayScene)
+    for _ in range(600):
+        if not scene.waiting and scene.transition is None and not scene.queue:
+            break
+        kiosk.step()
+    return scene
 
 
 @contextmanager
@@ -248,7 +319,8 @@ class Shot:
 
     name: str
     kind: str
-    """home, attract, admin, setup, play, rules, results, lessons or lesson."""
+    """home, attract, admin, setup, play, rules, results, mistakes (results with a
+    coached person's mistakes), mistake (one seen again), lessons or lesson."""
     build: Callable[[], object]
     game: str = ""
     """The game's id (its spec for a play scene), for the games' screens."""
@@ -288,6 +360,11 @@ def tour_shots(kiosk: Kiosk, specs: list[str] | None = None) -> Iterator[Shot]:
                 partial(_with, kiosk, games_hardware, build, kiosk, game_entry, spec),
                 spec,
             )
+    if any(find_game(spec).id == "moulin" for spec in chosen):
+        yield Shot("moulin-mistakes", "mistakes",
+                   partial(_with, kiosk, games_hardware, coached_results, kiosk), "moulin")
+        yield Shot("moulin-mistake", "mistake",
+                   partial(_with, kiosk, games_hardware, mistake_seen_again, kiosk), "moulin")
     for game_id in sorted({find_game(spec).id for spec in chosen}):
         game_entry = entry(game_id)
         yield Shot(

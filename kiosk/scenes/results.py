@@ -1,4 +1,8 @@
-"""Results: who won and why, the score, then play again or back to the menu."""
+"""Results: who won and why, the score, then play again or back to the menu.
+
+When the coach helped persons in the game, each one's biggest mistakes (at most
+:data:`kiosk.coach.MISTAKES_SHOWN`, the costliest first) are offered to be seen
+again on the board, one button each (``kiosk.go.mistake``)."""
 
 from __future__ import annotations
 
@@ -7,14 +11,24 @@ from typing import TYPE_CHECKING
 import pygame
 
 from kiosk.catalog import Entry, seat_names, with_seat_names
+from kiosk.coach import CoachNote, biggest_mistakes
+from kiosk.mistakes import move_number
 from kiosk.run import GameRun
 from kiosk.scenes.base import ButtonScene
-from kiosk.ui.text import blit_paragraph, blit_text
+from kiosk.ui.text import blit_paragraph, blit_text, fit_size
 from kiosk.ui.theme import CANVAS, PALETTE, seat_colours
 from kiosk.ui.widgets import Button, ButtonRow, rounded_panel
 
 if TYPE_CHECKING:
     from kiosk.runtime import Kiosk
+
+MISTAKES_TOP = 460, 350
+"""Where the mistakes begin in the dialog, below the scores or without them."""
+MISTAKES_HEADING = 60
+MISTAKE_ROW = 100
+"""The line above the mistakes, and each person's row of them."""
+NAMES = 230
+"""The column of the persons' names, when several were coached."""
 
 
 class ResultsScene(ButtonScene):
@@ -27,9 +41,11 @@ class ResultsScene(ButtonScene):
         self.below: pygame.Surface | None = None
 
     def enter(self) -> None:
-        self.below = self.kiosk.canvas.copy()
+        if self.below is None:  # not again when a mistake's replay closes over it
+            self.below = self.kiosk.canvas.copy()
         self.buttons = ButtonRow()
         box = self.box()
+        self._mistake_buttons(box)
         self.buttons.add(
             Button(
                 pygame.Rect(box.x + 60, box.bottom - 140, 340, 100),
@@ -54,11 +70,60 @@ class ResultsScene(ButtonScene):
         outcome = self.run.state.outcome()
         return outcome is not None and bool(outcome.scores)
 
+    def mistakes(self) -> list[tuple[int, list[CoachNote]]]:
+        """Each coached person's biggest mistakes (seat, notes), for those who made any."""
+        found = []
+        for seat in sorted(self.run.table.coached):
+            notes = biggest_mistakes(self.run.coach_notes, seat)
+            if notes:
+                found.append((seat, notes))
+        return found
+
+    def named(self) -> bool:
+        """Whether the rows of mistakes say whose they are (several persons coached)."""
+        return len(self.run.table.coached) > 1
+
     def box(self) -> pygame.Rect:
-        """The dialog: shorter when there is no row of scores to show."""
-        rect = pygame.Rect(0, 0, 1100, 640 if self.scored() else 500)
+        """The dialog: shorter when there is no row of scores to show, taller with the
+        mistakes to see again, wider when they name their persons."""
+        rows = len(self.mistakes())
+        height = 640 if self.scored() else 500
+        if rows:
+            height = (MISTAKES_TOP[0] if self.scored() else MISTAKES_TOP[1]) + MISTAKES_HEADING \
+                + rows * MISTAKE_ROW + 160
+        rect = pygame.Rect(0, 0, 1300 if rows and self.named() else 1100, height)
         rect.center = (CANVAS[0] // 2, CANVAS[1] // 2)
         return rect
+
+    def _mistakes_top(self, box: pygame.Rect) -> int:
+        return box.y + (MISTAKES_TOP[0] if self.scored() else MISTAKES_TOP[1])
+
+    def _mistake_buttons(self, box: pygame.Rect) -> None:
+        """One button per mistake, a row per person, the costliest first."""
+        y = self._mistakes_top(box) + MISTAKES_HEADING
+        left = box.x + 60 + (NAMES if self.named() else 0)
+        room = box.right - 60 - left
+        for _, notes in self.mistakes():
+            width = (room - 2 * 20) // 3
+            x = left  # beside the person's name, or centred when no name is said
+            if not self.named():
+                x += (room - len(notes) * width - (len(notes) - 1) * 20) // 2
+            for note in notes:
+                number = move_number(self.run.states, note.index)
+                self.buttons.add(
+                    Button(
+                        pygame.Rect(x, y, width, MISTAKE_ROW - 16),
+                        self._("Revoir le coup {n}").format(n=number),
+                        self._replay_action(note),
+                        PALETTE.calm,
+                        size=30,
+                    )
+                )
+                x += width + 20
+            y += MISTAKE_ROW
+
+    def _replay_action(self, note: CoachNote):  # type: ignore[no-untyped-def]
+        return lambda: self.kiosk.go.mistake(self.entry, self.run, note)
 
     def _again(self) -> None:
         table = self.run.table
@@ -137,4 +202,34 @@ class ResultsScene(ButtonScene):
             PALETTE.accent_dark,
             anchor="midtop",
         )
+        self._draw_mistakes(canvas, box)
         self.buttons.draw(canvas)
+
+    def _draw_mistakes(self, canvas: pygame.Surface, box: pygame.Rect) -> None:
+        """The line above the mistakes' buttons, and whose each row is."""
+        mistakes = self.mistakes()
+        if not mistakes:
+            return
+        top = self._mistakes_top(box)
+        heading = (
+            self._("Les plus grosses erreurs de chacun, à revoir sur le plateau :")
+            if self.named()
+            else self._("Vos plus grosses erreurs, à revoir sur le plateau :")
+        )
+        width = box.width - 120
+        blit_text(canvas, heading, (box.centerx, top + 6),
+                  fit_size(heading, width, 32, "sans-bold"), PALETTE.ink, "sans-bold",
+                  anchor="midtop")
+        if not self.named():
+            return
+        names = seat_names(self.run.table.spec, self.kiosk.tr.lang)
+        colours = seat_colours(self.run.game.players)
+        y = top + MISTAKES_HEADING + (MISTAKE_ROW - 16) // 2
+        for seat, _ in mistakes:
+            name = names[seat] if seat < len(names) else self.run.game.players[seat]
+            x = box.x + 60
+            pygame.draw.circle(canvas, colours[seat], (x + 22, y), 22)
+            pygame.draw.circle(canvas, PALETTE.ink, (x + 22, y), 22, 2)
+            blit_text(canvas, name, (x + 56, y), fit_size(name, NAMES - 76, 32, "sans-bold"),
+                      PALETTE.ink, "sans-bold", anchor="midleft")
+            y += MISTAKE_ROW

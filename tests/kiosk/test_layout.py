@@ -45,6 +45,8 @@ SAMPLE = {
     "rules": ("shut-the-box",),
     "lessons": ("barricades",),
     "lesson": ("rithmomachie",),
+    "mistakes": ("moulin",),
+    "mistake": ("moulin",),
 }
 """The games whose screens of each kind stand for every game's (each lesson at its
 wordiest has its own test)."""
@@ -147,7 +149,8 @@ def test_the_screens_are_the_canvas_scaled_or_turned() -> None:
 # ---------------------------------------------------------------- every kind of screen
 
 
-KINDS = ("home", "attract", "admin", "setup", "rules", "results", "lessons", "lesson")
+KINDS = ("home", "attract", "admin", "setup", "rules", "results", "mistakes", "mistake",
+         "lessons", "lesson")
 ELSEWHERE: dict[str, str] = {}
 """Kinds of screen whose faults belong to work under way elsewhere: reported, expected."""
 
@@ -155,7 +158,8 @@ ELSEWHERE: dict[str, str] = {}
 @cache
 def sample_faults(lang: str) -> dict[str, tuple[str, ...]]:
     """The faults of each kind of screen: every kind once (every owners' screen), and
-    the sample games' setup, rules, results, lessons menu and one lesson."""
+    the sample games' setup, rules, results, lessons menu and one lesson, a coached
+    person's mistakes on the results and one seen again."""
     kiosk = kiosk_for(lang)
     found: dict[str, list[str]] = {kind: [] for kind in KINDS}
     seen: set[tuple[str, str]] = set()
