@@ -341,7 +341,8 @@ class ChildBot(Bot):
     It takes a win in one. Otherwise it judges each decision by the position it leaves,
     without looking at the answer (so it leaves pieces to be taken, mills to be closed,
     corners to be given), each judgement blurred by :data:`CHILD_NOISE`; in the games
-    played by whole turns, each way to end the turn blurred by :data:`CHILD_TURN_NOISE`.
+    played by whole turns, each way to end the turn blurred by :data:`CHILD_TURN_NOISE`
+    (or the game profile's ``child_noise``).
     Without an evaluator it plays at random. Its errors are drawn from its seed and
     the position, as every bot's."""
 
@@ -349,7 +350,10 @@ class ChildBot(Bot):
                  nodes: int | None = None) -> None:
         super().__init__(name, game, seed, seconds, nodes)
         self.evaluator: Evaluator | None = evaluator_for(game)
-        self.by_turns = bool(profile_for(game).turn_noise)
+        profile = profile_for(game)
+        self.by_turns = bool(profile.turn_noise)
+        default = CHILD_TURN_NOISE if self.by_turns else CHILD_NOISE
+        self.noise = default if profile.child_noise is None else profile.child_noise
 
     def _choose(self, state: State, moves: Sequence[Move], rng: random.Random) -> Move:
         winning = winning_move(state, moves)
@@ -360,13 +364,13 @@ class ChildBot(Bot):
         if evaluator is None:
             move = rng.choice(moves)
         elif self.by_turns and state.decision_kind() is DecisionKind.PLAY:
-            move = noisy_turn_move(state, evaluator, self.seed, CHILD_TURN_NOISE)
+            move = noisy_turn_move(state, evaluator, self.seed, self.noise)
         elif self.by_turns:
-            move = noisy_choice(state, evaluator, self.seed, CHILD_TURN_NOISE)
+            move = noisy_choice(state, evaluator, self.seed, self.noise)
         else:
             player = state.current_player
             move = max(moves, key=lambda m: _seen(state.apply_unchecked(m), player, evaluator)
-                       + rng.gauss(0.0, CHILD_NOISE))
+                       + rng.gauss(0.0, self.noise))
         self.last = Decision(move, "child", len(moves), 1, 0.0)
         return move
 

@@ -29,8 +29,10 @@ The sum, less a constant that brings the start near 0, is squashed into
 from __future__ import annotations
 
 import math
+from types import MappingProxyType
 
 from engines.ai.evaluation import register_evaluator
+from engines.ai.profiles import AiProfile, register_profile
 from engines.assaut import (
     BOARD,
     DISTANCE,
@@ -114,3 +116,7 @@ def evaluate(state: State, player: str) -> float:
         return 2.0 * outcome.value(player) - 1.0
     value = soldiers_view(state)
     return value if player == SOLDATS else -value
+
+
+register_profile("assaut", AiProfile(coach_threshold=MappingProxyType({"share": 0.06})))
+"""Every level plays its search; the coach speaks past 0.06 of a game (docs/ai/coach.md)."""

@@ -391,6 +391,10 @@ register_profile("backgammon", AiProfile(
     expert_best_play_one_throw_on=True,
     cube_without_search=True,
     turn_noise=MappingProxyType({"joueur": INTERMEDIATE_NOISE / 3.0}),
+    child_noise=0.5,
+    coach_threshold=MappingProxyType({"share": 0.04}),
 ))
 """The expert plays the best play of the throw one throw on and the cube the same way; the
-joueur gnubg's *intermediate* noise on a third of the points' scale (docs/ai/backgammon.md)."""
+joueur gnubg's *intermediate* noise on a third of the points' scale (docs/ai/backgammon.md).
+The coach speaks past 0.04 of a game's share, 0.08 of its equity: gnubg's "bad" play
+(docs/ai/coach.md)."""

@@ -207,6 +207,7 @@ register_profile("barricades", AiProfile(
     expert_whole_turn_alone=True,
     turn_noise=MappingProxyType({"joueur": BARRICADES_NOISE}),
     depth_in_turns=True,
+    coach_threshold=MappingProxyType({"share": 0.04}),
 ))
 """Putting a picked-up barricade costs no depth; with three or four players each for
 themselves the expert plays its best whole turn (docs/ai/barricades.md)."""

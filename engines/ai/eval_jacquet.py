@@ -153,8 +153,10 @@ def evaluate(state: State, player: str) -> float:
     return 2.0 * p - 1.0
 
 
-register_profile(
-    "jacquet", AiProfile(turn_noise=MappingProxyType({"joueur": INTERMEDIATE_NOISE}))
-)
+register_profile("jacquet", AiProfile(
+    turn_noise=MappingProxyType({"joueur": INTERMEDIATE_NOISE}),
+    child_noise=0.5,
+    coach_threshold=MappingProxyType({"share": 0.04}),
+))
 """The joueur plays its best whole turn with gnubg's *intermediate* noise
 (docs/ai/jacquet.md)."""

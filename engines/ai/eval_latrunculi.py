@@ -29,8 +29,10 @@ on the state (``value_memo``, blanc's view), as searches often ask twice.
 from __future__ import annotations
 
 import math
+from types import MappingProxyType
 
 from engines.ai.evaluation import register_evaluator
+from engines.ai.profiles import AiProfile, register_profile
 from engines.core import State
 from engines.latrunculi import CORNERS, EDGE, FULL, PLAYERS, LatrunculiState
 from engines.latrunculi.board import CORNER_PAIRS, NOT_A, NOT_H
@@ -162,3 +164,7 @@ def evaluate(state: State, player: str) -> float:
     if value is None:
         value = state.value_memo = seat_view(state, 0)
     return value if player == PLAYERS[0] else -value
+
+
+register_profile("latrunculi", AiProfile(coach_threshold=MappingProxyType({"share": 0.06})))
+"""Every level plays its search; the coach speaks past 0.06 of a game (docs/ai/coach.md)."""

@@ -9,6 +9,7 @@ only matters late: early on, few discs and few frontier discs are better.
 from __future__ import annotations
 
 import math
+from types import MappingProxyType
 
 from engines.ai.evaluation import register_evaluator
 from engines.ai.profiles import AiProfile, register_profile
@@ -128,5 +129,6 @@ def evaluate(state: State, player: str) -> float:
     return evaluate_discs(white, black, white_moves, black_moves)
 
 
-register_profile("reversi", AiProfile(endgame="engines.ai.endgame_reversi"))
+register_profile("reversi", AiProfile(endgame="engines.ai.endgame_reversi",
+                                      coach_threshold=MappingProxyType({"share": 0.06})))
 """When few squares are empty, the rest of the game is solved exactly (docs/ai/reversi.md)."""

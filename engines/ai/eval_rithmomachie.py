@@ -34,8 +34,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from engines.ai.evaluation import register_evaluator
+from engines.ai.profiles import AiProfile, register_profile
 from engines.core import State
 from engines.rithmomachie import RithmoState
 from engines.rithmomachie.arith import kind_count, kinds_among
@@ -244,3 +246,7 @@ def _evaluate(state: RithmoState, player: str) -> float:
         score += sign * weight * _gains(state, side, rules.threats(state, side))
     score -= sign * weights.later * _gains(state, 1 - side, rules.threats(state, 1 - side))
     return 0.95 * math.tanh(weights.scale * score)
+
+
+register_profile("rithmomachie", AiProfile(coach_threshold=MappingProxyType({"share": 0.06})))
+"""Every level plays its search; the coach speaks past 0.06 of a game (docs/ai/coach.md)."""

@@ -32,6 +32,7 @@ Otherwise a sum, squashed into ``[-0.9, 0.9]`` with ``tanh``:
 from __future__ import annotations
 
 import math
+from types import MappingProxyType
 
 from engines.ai.evaluation import register_evaluator
 from engines.ai.profiles import AiProfile, register_profile
@@ -257,6 +258,7 @@ def evaluate(state: State, player: str) -> float:
     return value if player == BLANC else -value
 
 
-register_profile("tablut", AiProfile(endgame="engines.ai.endgame_deeper"))
+register_profile("tablut", AiProfile(endgame="engines.ai.endgame_deeper",
+                                     coach_threshold=MappingProxyType({"share": 0.2})))
 """Few pieces left, the endgame player looks for forced wins first, deeper than the usual
 search (docs/ai/tablut.md)."""

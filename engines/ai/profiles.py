@@ -49,6 +49,9 @@ class AiProfile:
     their own costs no depth."""
     endgame: str | None = None
     """The module of the game's endgame player (its ``endgame_player`` function)."""
+    child_noise: float | None = None
+    """The child's error on each judgement (:class:`~engines.ai.bots.ChildBot`), in the
+    evaluator's units, where the default would make it stronger than the beginner."""
     coach_threshold: Mapping[str, float] = field(default_factory=lambda: MappingProxyType({}))
     """Scale (``share``, ``points``) -> the loss past which the coach warns before a
     decision (:mod:`engines.ai.coach`), measured by ``python -m bench.coach``."""

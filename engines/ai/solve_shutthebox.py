@@ -30,6 +30,7 @@ they are exact to about 14 significant digits).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Any
 
 from engines.ai.profiles import AiProfile, register_profile
@@ -248,6 +249,9 @@ def _rules(game: Game) -> BoxRules:
     return rules
 
 
-register_profile("shut-the-box", AiProfile(solver_for_expert_only=True))
+register_profile("shut-the-box", AiProfile(
+    solver_for_expert_only=True,
+    coach_threshold=MappingProxyType({"share": 0.05, "points": 2.0}),
+))
 """Only the expert follows the solver: the joueur's own search is already close to
 perfect play (docs/ai/shut-the-box.md)."""
