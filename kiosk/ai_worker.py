@@ -150,7 +150,7 @@ class AiWorker:
         self._requests: Any = None
         self._answers: Any = None
         self._next_ticket = 1
-        self._wanted: dict[int, Request] = {}
+        self._wanted: dict[int, Request | ReviewRequest] = {}
         self._failed: list[int] = []
         self.memory_limit_mb = memory_limit_mb
         self.headroom_mb = headroom_mb
@@ -221,7 +221,7 @@ class AiWorker:
         ticket = self._next_ticket
         self._next_ticket += 1
         request = ReviewRequest(ticket, spec, tuple(moves), move, seconds, nodes)
-        self._wanted[ticket] = request  # type: ignore[assignment]
+        self._wanted[ticket] = request
         self._requests.put(request)
         return ticket
 
@@ -310,7 +310,7 @@ class InlineWorker(AiWorker):
         ticket = self._next_ticket
         self._next_ticket += 1
         request = ReviewRequest(ticket, spec, tuple(moves), move, seconds, nodes)
-        self._wanted[ticket] = request  # type: ignore[assignment]
+        self._wanted[ticket] = request
         self._ready.append(reviewed(request, find_game(spec).replay(list(moves))))
         return ticket
 
