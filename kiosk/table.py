@@ -45,11 +45,6 @@ class Table:
     def humans(self) -> int:
         return sum(1 for c in self.controllers if c == HUMAN)
 
-    def coached_by_default(self, seat: int) -> bool:
-        """Whether a person at ``seat`` has the coach unless they say otherwise: against
-        a gentle machine (:data:`GENTLE`)."""
-        return self.is_human(seat) and any(c in GENTLE for c in self.controllers)
-
     @property
     def against_machine(self) -> bool:
         return 0 < self.humans < len(self.controllers)

@@ -205,7 +205,7 @@ class PlayScene(Scene, Listener):
         panel = self.panels[seat]
         if self.coach.warning is not None:
             panel.set_buttons(panel.layout_buttons([
-                (self._("Rejouer"), self._coach_again, PALETTE.accent),
+                (self._("Choisir un autre coup"), self._coach_again, PALETTE.accent),
                 (self._("Jouer quand même"), self._coach_anyway, PALETTE.ivory_dark),
                 (self._("Conseil"), self._coach_advice, PALETTE.calm),
             ]))
@@ -272,7 +272,7 @@ class PlayScene(Scene, Listener):
         self.run.play(move)
 
     def _coach_again(self) -> None:
-        """"Rejouer": the held decision forgotten, the person chooses again."""
+        """"Choisir un autre coup": the held decision forgotten, the person chooses again."""
         self.coach.take_back(self.machine)
         self.picker = MovePicker(self.state, self.presentation)
         self.choice = []
@@ -773,7 +773,8 @@ class PlayScene(Scene, Listener):
             text, _, warning = self.message
             if self.coach.warning is not None and self.coach.warning.seat == seat:
                 reason = self.coach.reason_text(self.kiosk.tr.lang)
-                text = self._("Attention : ce coup est une erreur.") + " " + reason
+                text = self._("Attention !") + " " + (
+                    reason or self._("Ce coup vous fait clairement perdre du terrain."))
                 warning = True
             if not text:
                 text, warning = self.hands.status(self.kiosk.tr.lang)
