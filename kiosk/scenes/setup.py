@@ -32,6 +32,8 @@ LEFT = pygame.Rect(56, 160, 700, 880)
 PICTURE = pygame.Rect(LEFT.x, LEFT.y, LEFT.width, 440)
 ACTIONS_Y = LEFT.bottom - 100
 RIGHT = pygame.Rect(800, 160, CANVAS[0] - 56 - 800, 880)
+COACH_LEFT = pygame.Rect(LEFT.x, PICTURE.bottom, LEFT.width, ACTIONS_Y - 20 - PICTURE.bottom)
+"""Where the coach's row goes when the seats need all of the right column."""
 SEAT_H = 84
 SEAT_MIN = 72
 """Below this height a seat's buttons are too small: the rows above tighten."""
@@ -140,7 +142,8 @@ class SetupScene(ButtonScene):
     def layout(self) -> None:
         """Every button and line of text, placed and measured; tighter rows when
         the seats would otherwise be too small to tap."""
-        for spacing in (ROOMY, TIGHT):
+        coach_left = False
+        for spacing, coach_left in ((ROOMY, False), (TIGHT, False), (TIGHT, True)):
             self.spacing = spacing
             self.buttons.clear()
             self.texts = []
@@ -148,11 +151,12 @@ class SetupScene(ButtonScene):
             y = self._layout_choices(RIGHT.y)
             if self.entry.seats_apart:
                 y = self._layout_count(y)
-            bottom = self._layout_coach()
-            seat_height = self._layout_seats(y, bottom)
+            column = COACH_LEFT if coach_left else RIGHT
+            top = self._layout_coach(column)
+            seat_height = self._layout_seats(y, RIGHT.bottom if coach_left else top)
             if seat_height >= SEAT_MIN:
                 break
-        self._layout_left()
+        self._layout_left(top if coach_left else ACTIONS_Y - 20)
 
     def _heading(self, text: str, y: int) -> int:
         if not text:
@@ -198,24 +202,26 @@ class SetupScene(ButtonScene):
             self.buttons.add(button)
         return y + self.spacing.choice + self.spacing.gap
 
-    def _layout_coach(self) -> int:
-        """At the bottom of the column, when the coach is offered: "Avec les conseils du
-        coach ?" and beside it a toggle per person's seat (its name, yes or no), or one
-        for every person when theirs do not fit on the line. The room is kept even
+    def _layout_coach(self, column: pygame.Rect) -> int:
+        """At the bottom of ``column`` (the right one, or above the actions when the
+        seats need all of the right one), when the coach is offered: "Avec les conseils
+        du coach ?" and beside it a toggle per person's seat (its name, yes or no), or
+        one for every person when theirs do not fit on the line. The room is kept even
         without a person, so that the seats above never move. Returns its top."""
         self.coach_buttons = {}
         if not self.kiosk.settings.coach:
-            return RIGHT.bottom
+            return column.bottom
         high = self.spacing.choice
-        top = RIGHT.bottom - high
+        top = column.bottom - high
         names = self._names()
         persons = [seat for seat, c in enumerate(self.controllers) if c == HUMAN]
         chosen = self.coached()
-        words = self._("Avec les conseils du coach ?")
-        self.texts.append(Text(words, (RIGHT.x, top + high // 2), HEADING, PALETTE.gold,
+        words = (self._("Avec les conseils du coach ?") if column is RIGHT
+                 else self._("Conseils du coach ?"))
+        self.texts.append(Text(words, (column.x, top + high // 2), HEADING, PALETTE.gold,
                                "serif-bold", "midleft"))
-        beside = RIGHT.x + font(HEADING, "serif-bold").size(words)[0] + 2 * GAP
-        width = RIGHT.right - beside
+        beside = column.x + font(HEADING, "serif-bold").size(words)[0] + 2 * GAP
+        width = column.right - beside
         toggles: list[tuple[tuple[int, ...], str]] = [
             ((seat,), (self._("{seat} : oui") if seat in chosen
                        else self._("{seat} : non")).format(seat=names[seat]))
@@ -246,7 +252,7 @@ class SetupScene(ButtonScene):
         seats = len(self.controllers)
         name_width = max(font(NAME, "sans-bold").size(name)[0] for name in names)
         x = max(RIGHT.x + 220, RIGHT.x + 56 + name_width + 20)
-        rects = spread(x, RIGHT.right - x, labels, 26)
+        rects = spread(x, RIGHT.right - x, labels, 22)  # five choices: their widths by need
         height = min(SEAT_H, (bottom - y - self.spacing.heading + GAP) // seats - GAP)
         first = bottom - seats * (height + GAP) + GAP
         heading_y = first - self.spacing.heading
@@ -285,10 +291,10 @@ class SetupScene(ButtonScene):
             for seat in range(len(self.controllers))
         ]
 
-    def _layout_left(self) -> None:
-        """What the choice means and who starts, under the picture; then the actions."""
+    def _layout_left(self, bottom: int) -> None:
+        """What the choice means and who starts, under the picture, down to ``bottom``;
+        then the actions."""
         y = PICTURE.bottom + 24
-        bottom = ACTIONS_Y - 20
         blocks = [
             (self.pick(self.preset.label_fr, self.preset.label_en), PALETTE.gold, "sans-bold"),
             (self.pick(self.preset.detail_fr, self.preset.detail_en), PALETTE.ivory, "sans"),
