@@ -62,9 +62,6 @@ class Coach:
         self.assessment: Assessment | None = None
         """The assessment of :attr:`asked_for`, once it came back."""
         self.warning: Warning | None = None
-        self.refused: Any = None
-        """A decision held and taken back, still shown by the physical board until its
-        pieces are put back: not weighed again meanwhile."""
 
     def coaches(self, seat: int | None) -> bool:
         """Whether the coach helps ``seat`` (a coached person, the coach offered)."""
@@ -154,10 +151,7 @@ class Coach:
         """The person chooses again ("Rejouer"): the held decision, forgotten."""
         warning, self.warning = self.warning, None
         machine.forget_reason()
-        if warning is None:
-            return None
-        self.refused = warning.move
-        return warning.move
+        return None if warning is None else warning.move
 
     def played_anyway(self, machine: MachineTurns) -> Any:
         """The person plays the held decision all the same: it is noted so; returned."""
@@ -175,7 +169,6 @@ class Coach:
     def moved_on(self) -> None:
         """The position changed (a decision played, decisions taken back)."""
         self.warning = None
-        self.refused = None
         self.assessment = None
         self.asked_for = None
 

@@ -360,13 +360,13 @@ class PlayScene(Scene, Listener):
         answer = self.hands.update()
         if answer is None:
             return
-        if answer.decision is None or answer.decision != self.coach.refused:
-            self.coach.refused = None
         if answer.undo:
             self._take_back(answer.undo)
         elif answer.decision is not None and not self.state.is_terminal():
-            if self.coach.refused is None and self.coach.warning is None:
-                self.play(answer.decision)
+            warning = self.coach.warning
+            if warning is not None and answer.decision != warning.move:
+                self.coach.take_back(self.machine)  # the hands chose another decision
+            self.play(answer.decision)
         elif answer.choices:
             self.choice = list(answer.choices)
             self._layout_buttons()

@@ -194,3 +194,56 @@ def test_taps_anywhere_for_long_leave_the_warning_whole() -> None:
             break
     kiosk.draw()
     assert scene.run.moves[: len(OPENING)] == OPENING
+
+
+def test_on_the_physical_board_the_reason_s_points_are_lit_and_the_piece_put_back() -> None:
+    from drivers.hardware_config import Hardware
+    from drivers.memory import MemoryBoard
+    from kiosk.board.guide import LESSON_ROLES
+    from kiosk.board.mapping import mapping_for
+    from kiosk.config import load_settings
+    from kiosk.hardware import HardwareLink
+    from kiosk.sound import Sounds
+
+    mapping = mapping_for("moulin")
+    assert mapping is not None
+    board = MemoryBoard(mapping.rows, mapping.cols)
+    kiosk = Kiosk(load_settings(), worker=InlineWorker(), sounds=Sounds(muted=True),
+                  hardware=HardwareLink(Hardware(board=board)))
+    kiosk.home()
+    scene = PlayScene(kiosk, entry("moulin"), Table("moulin", (HUMAN, HUMAN), 5, frozenset({1})),
+                      moves=list(OPENING))
+    kiosk.push(scene)
+    geometry = scene.run.game.geometry()
+    tokens = scene.presentation.tokens(scene.state)
+    board.set_all(mapping.cell(point) for point, stack in tokens.items() if stack)
+    steps(kiosk, 30)
+    assert scene.hands.session is not None and scene.hands.session.answer.synced
+    d3, a7 = mapping.cell(geometry.index("d3")), mapping.cell(geometry.index("a7"))
+    board.set(d3, True)
+    steps(kiosk, 40)
+    assert scene.run.moves == OPENING and scene.coach.warning is not None
+    assert board.leds[a7] == LESSON_ROLES["remove"], "the mill's point blinks red"
+    press(kiosk, scene, "Choisir un autre coup")
+    steps(kiosk, 40)  # the piece still on d3: not weighed again
+    assert scene.coach.warning is None and scene.run.moves == OPENING
+    assert board.leds[a7] != LESSON_ROLES["remove"]
+    board.set(d3, False)
+    steps(kiosk, 40)
+    board.set(d3, True)  # d3 again: warned again
+    steps(kiosk, 40)
+    assert scene.coach.warning is not None and scene.run.moves == OPENING
+    board.set(d3, False)  # the hands move the piece to a7 without a word: that is played
+    steps(kiosk, 40)
+    board.set(a7, True)
+    steps(kiosk, 40)
+    assert scene.run.moves == [*OPENING, "a7"] and scene.coach.warning is None
+    board.set(a7, False)  # the other way: put back, d3 again, played anyway
+    scene._undo(1)
+    steps(kiosk, 40)
+    board.set(d3, True)
+    steps(kiosk, 40)
+    assert scene.coach.warning is not None
+    press(kiosk, scene, "Jouer quand même")
+    steps(kiosk, 40)
+    assert scene.run.moves == [*OPENING, "d3"] and scene.hands.session.answer.synced
