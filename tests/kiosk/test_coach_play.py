@@ -247,3 +247,27 @@ def test_on_the_physical_board_the_reason_s_points_are_lit_and_the_piece_put_bac
     press(kiosk, scene, "Jouer quand même")
     steps(kiosk, 40)
     assert scene.run.moves == [*OPENING, "d3"] and scene.hands.session.answer.synced
+
+
+def test_the_warning_and_the_setup_s_toggle_show_their_texts_whole() -> None:
+    from kiosk.layout_check import frame_faults
+    from kiosk.scenes.setup import SetupScene
+    from tests.kiosk.test_layout import report
+
+    for lang in ("fr", "en"):
+        kiosk, scene, _ = moulin()
+        kiosk.set_language(lang)
+        touch(kiosk, scene, "d3")
+        steps(kiosk, 2)
+        assert scene.coach.warning is not None
+        found = report(f"coach ({lang})", frame_faults(kiosk))
+        assert not found, "\n" + "\n".join(found)
+        kiosk, scene, _ = moulin((HUMAN, "debutant"), coached=frozenset({0}))
+        kiosk.set_language(lang)
+        setup = SetupScene(kiosk, entry("moulin"))
+        kiosk.stack.reset(setup)
+        setup.controllers[1] = "enfant"
+        setup.layout()
+        assert setup.coach_buttons
+        found = report(f"setup ({lang})", frame_faults(kiosk))
+        assert not found, "\n" + "\n".join(found)
