@@ -593,6 +593,8 @@ class PlayScene(Scene, Listener):
     def _touch_marks(self) -> dict[int, str]:
         """The touched points, where they may go, and the hint's points."""
         marks: dict[int, str] = {}
+        if self.coach.warning is not None:
+            return self._coach_marks()  # the held decision and its reason, nothing else
         if self.run.human_to_move() and not self.demo:
             for point in self.picker.touched:
                 marks[point] = "selected"
@@ -606,7 +608,6 @@ class PlayScene(Scene, Listener):
             if self.hint is not None:
                 for point in self.presentation.move_points(self.state, self.hint):
                     marks[point] = "hint"
-            marks.update(self._coach_marks())
         return marks
 
     def _coach_marks(self) -> dict[int, str]:
