@@ -180,20 +180,29 @@ def test_an_undo_forgets_the_notes_of_the_decisions_taken_back() -> None:
     warned(kiosk, scene)
 
 
-def test_taps_anywhere_for_long_leave_the_warning_whole() -> None:
-    kiosk, scene, _ = moulin()
+def test_taps_anywhere_for_an_hour_break_nothing() -> None:
+    """A tap a second for an hour of the kiosk's time, from the warning on: whatever they
+    hit (the warning's buttons, the board, the menu), no error, the game goes on."""
+    kiosk, scene, _ = moulin((HUMAN, HUMAN), coached=frozenset({0, 1}))
     warned(kiosk, scene)
     rng = random.Random(3)
-    for _ in range(400):
+    warnings = 0
+    for _ in range(3600):
         kiosk.last_input = kiosk.now
-        tap(kiosk, (rng.uniform(0, 1920), rng.uniform(0, 1080)))
-        kiosk.step()
-        if not isinstance(kiosk.stack.top, PlayScene):
-            kiosk.pop()
-        if scene.coach.warning is None:  # a tap on one of its buttons: weighed again
+        where = (rng.uniform(0, 1920), rng.uniform(0, 1080))
+        if any(b.rect.inflate(40, 40).collidepoint(where) for b in scene.menu.buttons):
+            continue  # Menu and Règles leave the game
+        tap(kiosk, where)
+        kiosk.step(1.0)
+        warnings += scene.coach.warning is not None
+        if kiosk.stack.top is not scene:  # the results
+            assert scene.state.is_terminal()
             break
     kiosk.draw()
-    assert scene.run.moves[: len(OPENING)] == OPENING
+    assert kiosk.errors == 0
+    assert scene.run.moves[: len(OPENING)] == OPENING and len(scene.run.moves) > len(OPENING)
+    assert warnings > 0
+    assert kiosk.now > 3000 or scene.state.is_terminal(), "the hour was cut short"
 
 
 def test_on_the_physical_board_the_reason_s_points_are_lit_and_the_piece_put_back() -> None:
