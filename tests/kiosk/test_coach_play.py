@@ -280,3 +280,33 @@ def test_the_warning_and_the_setup_s_toggle_show_their_texts_whole() -> None:
         assert setup.coach_buttons
         found = report(f"setup ({lang})", frame_faults(kiosk))
         assert not found, "\n" + "\n".join(found)
+
+
+def test_at_backgammon_each_checker_move_is_weighed() -> None:
+    """A dice game whose machine plays whole turns: the coach weighs each decision of a
+    coached person, and a warning answered "Jouer quand même" lets the game go on."""
+    from tests.kiosk.driver import play_one_decision
+
+    kiosk = make_kiosk()
+    scene = PlayScene(kiosk, entry("backgammon"),
+                      Table("backgammon:simple", (HUMAN, HUMAN), 3, frozenset({0, 1})))
+    kiosk.stack.push(scene)
+    rng = random.Random(5)
+    decisions = 0
+    while decisions < 12 and not scene.state.is_terminal():
+        steps(kiosk, 2)  # the position weighed
+        before = len(scene.run.moves)
+        play_one_decision(kiosk, scene, rng)
+        if scene.coach.warning is not None:
+            kiosk.draw()
+            press(kiosk, scene, "Jouer quand même")
+        assert len(scene.run.moves) == before + 1
+        settle(kiosk)
+        kiosk.last_input = kiosk.now
+        decisions += 1
+    notes = scene.run.coach_notes
+    weighed = [m for m, s in zip(scene.run.moves, scene.run.states, strict=False)
+               if not s.is_chance_node()]
+    assert len(notes) == len(weighed) > 0
+    assert all(scene.run.moves[note.index] == note.move for note in notes)
+    assert kiosk.errors == 0
