@@ -5,7 +5,7 @@ the thinking process to assess the position (:meth:`MachineTurns.ask_assessment`
 frame never waits for it. When the person's decision is complete (on the screen or on
 the physical board), :meth:`Coach.weigh` looks at it: an assessment not ready yet lets it
 be played without a word (the coach says nothing rather than late); a decision that
-gives away more than the game's threshold is held, with a warning (:class:`Warning`)
+gives away more than the game's threshold is held, with a warning (:class:`HeldDecision`)
 whose reason is asked for at once. The person then chooses again, plays it all the
 same, or asks for the best decision. Each decision played is noted
 (:class:`~kiosk.coach.CoachNote`) on the run.
@@ -36,7 +36,7 @@ REASON_WAIT = 3.0
 
 
 @dataclass
-class Warning:
+class HeldDecision:
     """A decision the coach holds back, until the person says what to do with it."""
 
     move: Any
@@ -61,7 +61,7 @@ class Coach:
         """The position the assessment was asked for (once per position)."""
         self.assessment: Assessment | None = None
         """The assessment of :attr:`asked_for`, once it came back."""
-        self.warning: Warning | None = None
+        self.warning: HeldDecision | None = None
 
     def coaches(self, seat: int | None) -> bool:
         """Whether the coach helps ``seat`` (a coached person, the coach offered)."""
@@ -139,7 +139,7 @@ class Coach:
         if not flagged:
             self.run.coach_notes.append(note)
             return False
-        self.warning = Warning(move, seat, note, assessment.best, now)
+        self.warning = HeldDecision(move, seat, note, assessment.best, now)
         try:
             machine.ask_reason(self.run, str(move), assessment)
         except Exception:
