@@ -45,6 +45,8 @@ class HeldDecision:
     """What the decision would cost, noted if it is played all the same."""
     best: Any
     since: float
+    after: State | None = None
+    """The position the decision leaves (shown on the board while it is held)."""
     reason: Reason | None = None
     late: bool = False
     """No reason came in time (or the worker failed): the warning goes on without one."""
@@ -139,7 +141,11 @@ class Coach:
         if not flagged:
             self.run.coach_notes.append(note)
             return False
-        self.warning = HeldDecision(move, seat, note, assessment.best, now)
+        try:
+            after: State | None = self.run.state.apply(move)
+        except Exception:
+            after = None
+        self.warning = HeldDecision(move, seat, note, assessment.best, now, after)
         try:
             machine.ask_reason(self.run, str(move), assessment)
         except Exception:

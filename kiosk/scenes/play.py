@@ -728,12 +728,18 @@ class PlayScene(Scene, Listener):
                 self._layer = pygame.Surface(CANVAS)
             with drawn.placed(self._layer, (0, 0)):
                 draw_backdrop(self._layer)
-                self.view.draw(self._layer, self.presentation.tokens(self.state), marks, pulse=0.6,
-                               trail=self.trail())
+                self.view.draw(self._layer, self.presentation.tokens(self._shown_state()), marks,
+                               pulse=0.6, trail=self.trail())
                 drawn.note(self._layer, "board", self.view.board_rect)
                 self._draw_table_things(self._layer)
             self._layer_key = key
         return self._layer
+
+    def _shown_state(self) -> State:
+        """The position on the board: while the coach holds a decision, as it leaves it (the
+        piece where the person put it)."""
+        warning = self.coach.warning
+        return self.state if warning is None or warning.after is None else warning.after
 
     def _draw_dice(self, canvas: pygame.Surface) -> None:
         extras = self.presentation.extras(self.state)
