@@ -67,6 +67,8 @@ def warned(kiosk: Kiosk, scene: PlayScene) -> PlayScene:
     marks = scene.highlights()
     assert marks[geometry.index("a7")] == "remove"
     assert marks[geometry.index("d3")] == "selected"
+    assert scene.presentation.tokens(scene._shown_state()).get(geometry.index("d3")), \
+        "the piece shown where it was put"
     labels = [b.label for b in scene.panels[1].buttons.buttons]
     assert labels == ["Choisir un autre coup", "Jouer quand même", "Conseil"]
     kiosk.draw()
@@ -96,7 +98,7 @@ def test_choosing_again_takes_the_decision_back() -> None:
     warned(kiosk, scene)
     press(kiosk, scene, "Choisir un autre coup")
     assert scene.coach.warning is None and scene.run.moves == OPENING
-    assert "remove" not in scene.highlights().values()
+    assert "remove" not in scene.highlights().values() and scene._shown_state() is scene.state
     touch(kiosk, scene, "a7")  # the best decision: played at once, noted unflagged
     assert scene.run.moves == [*OPENING, "a7"]
     [note] = scene.run.coach_notes
