@@ -35,6 +35,8 @@ at about 80 MB)."""
 HEADROOM_MB = 40.0
 """... provided it has also grown this much since it became ready: a game whose decisions
 need more than the limit must not send every worker away after each answer."""
+MOVE, ASSESS, EXPLAIN = "move", "assess", "explain"
+"""The kinds of question: a machine's decision, the coach's assessment, its reason."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,11 @@ class Request:
     seconds: float | None = None
     nodes: int | None = None
     """A node budget (alone, it makes the answer the same on any machine)."""
+    kind: str = MOVE
+    """:data:`MOVE` (``level`` decides), :data:`ASSESS` (the coach values every
+    decision) or :data:`EXPLAIN` (the coach says why ``judged`` loses)."""
+    judged: Any = None
+    """For :data:`EXPLAIN`: the decision's text and the position's assessment."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,31 @@ class Answer:
     ticket: int
     move: str | None
     error: str = ""
+    value: Any = None
+    """The coach's answer: an :class:`~engines.ai.coach.Assessment` (``move`` is its best
+    decision) or a :class:`~engines.ai.reasons.Reason` (``move`` is the judged one)."""
+
+
+def think(request: Request, state: Any) -> Answer:
+    """The answer to ``request`` in ``state`` (the position after its moves)."""
+    if request.kind == ASSESS:
+        from engines.ai.coach import assess
+
+        assessment = assess(state, seconds=request.seconds, nodes=request.nodes)
+        return Answer(request.ticket, str(assessment.best), value=assessment)
+    if request.kind == EXPLAIN:
+        from engines.ai.coach import explain
+        from engines.ai.reasons import reason_for
+
+        text, assessment = request.judged
+        move = state.game.parse_move(state, text)
+        judgement = explain(state, move, assessment, seconds=request.seconds, nodes=request.nodes)
+        return Answer(request.ticket, text, value=reason_for(state, judgement))
+    from engines.ai import make_bot
+
+    bot = make_bot(request.level, state.game, seed=request.seed,
+                   seconds=request.seconds, nodes=request.nodes)
+    return Answer(request.ticket, str(bot.choose(state)))
 
 
 @dataclass(frozen=True)
@@ -106,7 +138,7 @@ def serve(requests: Any, answers: Any, memory_limit_mb: float = MEMORY_LIMIT_MB,
     the process holds more than ``memory_limit_mb`` and more than ``headroom_mb`` above
     its memory when ready, after an answer (it then leaves, and its owner starts a fresh
     one). ``kept`` holds the last game between two requests (a new one by default)."""
-    from engines.ai import load_evaluators, make_bot
+    from engines.ai import load_evaluators
     from engines.caches import clear_caches
     from kiosk.heap import trim
 
@@ -125,9 +157,7 @@ def serve(requests: Any, answers: Any, memory_limit_mb: float = MEMORY_LIMIT_MB,
             if isinstance(request, ReviewRequest):  # a mistake's reason, after the game
                 answers.put(reviewed(request, state))
             else:
-                bot = make_bot(request.level, state.game, seed=request.seed,
-                               seconds=request.seconds, nodes=request.nodes)
-                answers.put(Answer(request.ticket, str(bot.choose(state))))
+                answers.put(think(request, state))
         except Exception as error:
             answers.put(Answer(request.ticket, None, f"{type(error).__name__}: {error}"))
         clear_caches()  # the evaluators' memo tables would fill the process game after game
@@ -203,12 +233,14 @@ class AiWorker:
         seed: int,
         seconds: float | None = None,
         nodes: int | None = None,
+        kind: str = MOVE,
+        judged: Any = None,
     ) -> int:
-        """Queue a decision; returns its ticket."""
+        """Queue a question (a decision unless ``kind`` says otherwise); returns its ticket."""
         self._ensure()
         ticket = self._next_ticket
         self._next_ticket += 1
-        request = Request(ticket, spec, tuple(moves), level, seed, seconds, nodes)
+        request = Request(ticket, spec, tuple(moves), level, seed, seconds, nodes, kind, judged)
         self._wanted[ticket] = request
         self._requests.put(request)
         return ticket
@@ -288,19 +320,26 @@ class InlineWorker(AiWorker):
         seed: int,
         seconds: float | None = None,
         nodes: int | None = None,
+        kind: str = MOVE,
+        judged: Any = None,
     ) -> int:
         from engines import find_game
-        from engines.ai import make_bot
 
         ticket = self._next_ticket
         self._next_ticket += 1
-        self._wanted[ticket] = Request(ticket, spec, tuple(moves), level, seed, seconds, nodes)
-        game = find_game(spec)
-        state = game.replay(list(moves))
         if nodes is None and not seconds:
             nodes = 200
-        bot = make_bot(level, game, seed=seed, seconds=seconds, nodes=nodes)
-        self._ready.append(Answer(ticket, str(bot.choose(state))))
+        request = Request(ticket, spec, tuple(moves), level, seed, seconds, nodes, kind, judged)
+        self._wanted[ticket] = request
+        game = find_game(spec)
+        if kind == MOVE:
+            answer = think(request, game.replay(list(moves)))
+        else:  # the coach's failure is an answer, as from the process
+            try:
+                answer = think(request, game.replay(list(moves)))
+            except Exception as error:
+                answer = Answer(ticket, None, f"{type(error).__name__}: {error}")
+        self._ready.append(answer)
         return ticket
 
     def ask_review(self, spec: str, moves: list[str], move: str,

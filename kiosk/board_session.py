@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import weakref
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Any, ClassVar
 
 from drivers.sensorboard import (
@@ -29,6 +29,7 @@ from drivers.sensorboard import (
 )
 from engines.core import State
 from kiosk.board.controller import Answer, BoardController
+from kiosk.board.guide import LESSON_ROLES
 from kiosk.board.mapping import BoardMapping, MappingError, mapping_for
 from kiosk.games.base import Presentation
 
@@ -65,6 +66,8 @@ class BoardSession:
         self.answer: Answer = self.controller.answer
         self._shown: LedFrame | None = None
         self._news: list[str] = []
+        self.coach_marks: dict[int, str] = {}
+        """The coach's marks shown as LEDs (:meth:`show_coach_marks`)."""
         self.in_use = False
         """Whether hands have lifted or put down a piece on the board during this game
         (or plugged it in again after it was lost)."""
@@ -195,9 +198,25 @@ class BoardSession:
             self.board.show(LedFrame(self.board.rows, self.board.cols))
         self._shown = None
 
+    def show_coach_marks(self, marks: Mapping[int, str]) -> None:
+        """Light the coach's ``marks`` (point -> highlight role) over the board's own
+        guidance, until they change (``{}``: none)."""
+        if dict(marks) != self.coach_marks:
+            self.coach_marks = dict(marks)
+            self._shown = None
+            self._show()
+
     def frame(self, answer: Answer) -> LedFrame:
-        """The LEDs to show for ``answer`` (a lesson adds its own marks)."""
-        return answer.leds
+        """The LEDs to show for ``answer`` (a lesson adds its own marks), with the
+        coach's marks over them."""
+        if not self.coach_marks:
+            return answer.leds
+        cells = self.mapping.cells
+        lit = dict(answer.leds.lit)
+        for point, role in self.coach_marks.items():
+            if role in LESSON_ROLES and 0 <= point < len(cells):
+                lit[cells[point]] = LESSON_ROLES[role]
+        return LedFrame(answer.leds.rows, answer.leds.cols, lit)
 
     def _show(self) -> None:
         frame = self.frame(self.answer)

@@ -26,7 +26,9 @@ from kiosk import paths
 log = logging.getLogger(__name__)
 
 DEFAULT_FILE = Path(__file__).resolve().parent.parent / "config" / "kiosk.toml"
-LEVELS = ("debutant", "joueur", "expert")
+LEVELS = ("enfant", "debutant", "joueur", "expert")
+PROPOSED_LEVELS = ("debutant", "joueur", "expert")
+"""The levels an owner may have proposed first (the child's level is chosen, never proposed)."""
 PUBLISHED_PIN = "2468"
 """The owners' code the kiosk ships with, printed in its documentation: to be changed."""
 PIN_DIGITS = frozenset("0123456789")
@@ -53,6 +55,8 @@ class Settings:
     demo_pause: float = 1.2
     ai_level: str = "joueur"
     ai_levels: tuple[str, ...] = LEVELS
+    coach: bool = True
+    """Whether the setup offers the coach to the persons (never, when False)."""
     admin_pin: str = PUBLISHED_PIN
 
 
@@ -153,6 +157,7 @@ SCHEMA: dict[str, dict[str, tuple[str, Callable[[], Check]]]] = {
     "ai": {
         "level": ("ai_level", lambda: _one_of(*LEVELS)),
         "levels": ("ai_levels", lambda: _list_of(LEVELS)),
+        "coach": ("coach", lambda: _boolean),
     },
     "admin": {
         "pin": ("admin_pin", lambda: _pin),

@@ -64,7 +64,8 @@ class GameKeeper(Listener):
         else:
             table = run.table
             self.records.autosave(
-                SavedGame(table.spec, table.controllers, table.seed, tuple(run.moves), run.started)
+                SavedGame(table.spec, table.controllers, table.seed, tuple(run.moves), run.started,
+                          tuple(sorted(table.coached)))
             )
 
     def suspend(self) -> None:
@@ -111,7 +112,9 @@ class GameKeeper(Listener):
         saved = self.records.running()
         if saved is None:
             return None
-        return (Table(saved.spec, saved.controllers, saved.seed), list(saved.moves), saved.started)
+        table = Table(saved.spec, saved.controllers, saved.seed,
+                      frozenset(s for s in saved.coached if 0 <= s < len(saved.controllers)))
+        return (table, list(saved.moves), saved.started)
 
     def _record(self, run: GameRun, abandoned: bool = False) -> None:
         run.recorded = True

@@ -94,6 +94,8 @@ class SavedGame:
     seed: int
     moves: tuple[str, ...]
     started: float  # epoch seconds
+    coached: tuple[int, ...] = ()
+    """The seats of the persons the coach helps."""
 
 
 @dataclass(frozen=True)
@@ -365,14 +367,15 @@ class Records:
             json.dumps(list(saved.moves)),
             float(saved.started),
             time.time(),
+            json.dumps(sorted(saved.coached)),
         )
         write = _Write(
             "running",
             (
                 (
                     "INSERT OR REPLACE INTO running"
-                    " (id, spec, controllers, seed, moves, started, saved)"
-                    " VALUES (1, ?, ?, ?, ?, ?, ?)",
+                    " (id, spec, controllers, seed, moves, started, saved, coached)"
+                    " VALUES (1, ?, ?, ?, ?, ?, ?, ?)",
                     row,
                 ),
             ),
@@ -388,14 +391,17 @@ class Records:
 
         def read() -> SavedGame | None:
             row = self._db.execute(
-                "SELECT spec, controllers, seed, moves, started FROM running WHERE id = 1"
+                "SELECT spec, controllers, seed, moves, started, coached FROM running"
+                " WHERE id = 1"
             ).fetchone()
             if row is None:
                 return None
             try:
                 controllers = tuple(str(c) for c in json.loads(row[1]))
                 moves = tuple(str(m) for m in json.loads(row[3]))
-                return SavedGame(str(row[0]), controllers, int(row[2]), moves, float(row[4]))
+                coached = tuple(int(seat) for seat in json.loads(row[5] or "[]"))
+                return SavedGame(str(row[0]), controllers, int(row[2]), moves, float(row[4]),
+                                 coached)
             except (ValueError, TypeError) as error:
                 self.failures += 1
                 log.error("records: the saved game is unreadable: %s", error)

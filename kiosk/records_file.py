@@ -37,6 +37,10 @@ MIGRATIONS: list[tuple[str, ...]] = [
         "CREATE INDEX events_by_time ON events (at)",
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     ),
+    (
+        # the persons the coach helps in the running game (none in a game saved before)
+        "ALTER TABLE running ADD COLUMN coached TEXT NOT NULL DEFAULT '[]'",
+    ),
 ]
 """Schema changes, in order: ``PRAGMA user_version`` is how many were applied.
 
@@ -45,7 +49,9 @@ and add the columns the kiosk reads to :data:`COLUMNS`.
 """
 
 COLUMNS: dict[str, frozenset[str]] = {
-    "running": frozenset({"id", "spec", "controllers", "seed", "moves", "started", "saved"}),
+    "running": frozenset(
+        {"id", "spec", "controllers", "seed", "moves", "started", "saved", "coached"}
+    ),
     "games": frozenset(
         {"id", "game", "spec", "controllers", "moves", "result", "winner_seats", "started", "ended"}
     ),

@@ -6,10 +6,13 @@ import random
 from dataclasses import dataclass
 
 HUMAN = "humain"
-CONTROLLERS = (HUMAN, "debutant", "joueur", "expert")
+CONTROLLERS = (HUMAN, "enfant", "debutant", "joueur", "expert")
+GENTLE = frozenset({"enfant", "debutant"})
+"""The machine levels against which a person has the coach by default."""
 
 CONTROLLER_LABELS = {
     HUMAN: ("Une personne", "A person"),
+    "enfant": ("Machine pour enfants", "Child's machine"),
     "debutant": ("Machine débutante", "Beginner machine"),
     "joueur": ("Machine confirmée", "Intermediate machine"),
     "expert": ("Machine experte", "Expert machine"),
@@ -17,6 +20,7 @@ CONTROLLER_LABELS = {
 }
 SHORT_LABELS = {
     HUMAN: ("Une personne", "A person"),
+    "enfant": ("Enfant", "Child"),
     "debutant": ("Débutant", "Beginner"),
     "joueur": ("Confirmé", "Intermediate"),
     "expert": ("Expert", "Expert"),

@@ -360,6 +360,13 @@ def tour_shots(kiosk: Kiosk, specs: list[str] | None = None) -> Iterator[Shot]:
                 partial(_with, kiosk, games_hardware, build, kiosk, game_entry, spec),
                 spec,
             )
+        if spec == COACH_SPEC:
+            yield Shot(
+                f"{name}-coach",
+                "play",
+                partial(_with, kiosk, games_hardware, coach_warning, kiosk, game_entry),
+                spec,
+            )
     if any(find_game(spec).id == "moulin" for spec in chosen):
         yield Shot("moulin-mistakes", "mistakes",
                    partial(_with, kiosk, games_hardware, coached_results, kiosk), "moulin")
@@ -380,6 +387,23 @@ def tour_shots(kiosk: Kiosk, specs: list[str] | None = None) -> Iterator[Shot]:
                 partial(_with, kiosk, games_hardware, lesson_at_work, kiosk, game_entry, lesson),
                 game_id,
             )
+
+
+COACH_SPEC, COACH_MOVES, COACH_MISTAKE = "moulin", ["a1", "d2", "a4"], "d3"
+"""The coach's warning in the tour: Black places on d3 and lets a mill through."""
+
+
+def coach_warning(kiosk: Kiosk, game_entry: Entry) -> PlayScene:
+    """A coached person's decision held back by the coach, its reason shown."""
+    scene = PlayScene(kiosk, game_entry, Table(COACH_SPEC, ("debutant", HUMAN), 1,
+                                               frozenset({1})), moves=list(COACH_MOVES))
+    kiosk.stack.reset(scene)
+    for _ in range(2):
+        kiosk.step()  # the position weighed
+    scene.play(find_game(COACH_SPEC).parse_move(scene.state, COACH_MISTAKE))
+    for _ in range(3):
+        kiosk.step()  # its reason
+    return scene
 
 
 def _with(kiosk: Kiosk, hardware: HardwareLink, build: Callable[..., object], *args: Any) -> None:

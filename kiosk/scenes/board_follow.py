@@ -113,6 +113,11 @@ class BoardFollow(BoardLeds):
             return "", False
         return self.session.status(lang)
 
+    def show_marks(self, marks: dict[int, str]) -> None:
+        """The coach's marks (point -> highlight role) as LEDs; ``{}`` puts them out."""
+        if self.session is not None:
+            self.session.show_coach_marks(marks)
+
     def flaps_changed(self, down: frozenset[int]) -> None:
         self.flaps.changed(down, self.kiosk.now)
 

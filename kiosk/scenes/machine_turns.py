@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from kiosk.ai_worker import AiWorker, Answer
+from kiosk.ai_worker import ASSESS, EXPLAIN, AiWorker, Answer
 from kiosk.run import GameRun
 
 if TYPE_CHECKING:
@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
 HINT_LEVEL, HINT_SECONDS = "joueur", 1.0
 """Who gives a person a hint, and how long it thinks."""
+COACH_SECONDS, REASON_SECONDS = 1.0, 0.25
+"""How long the coach weighs a position (the joueur's budget), and looks for a reason."""
 
 
 @dataclass
@@ -23,6 +25,10 @@ class Answers:
 
     move: Answer | None = None
     hint: Answer | None = None
+    assessment: Answer | None = None
+    """The coach's assessment of the position it was asked about."""
+    reason: Answer | None = None
+    """The coach's reason for the decision it was asked about."""
 
 
 class MachineTurns:
@@ -34,6 +40,9 @@ class MachineTurns:
         """The machine's decision being thought, if any."""
         self.hint_ticket: int | None = None
         """A person's hint being thought, if any."""
+        self.assess_ticket: int | None = None
+        self.reason_ticket: int | None = None
+        """The coach's questions in flight: an assessment, a reason."""
 
     @property
     def worker(self) -> AiWorker:
@@ -59,6 +68,36 @@ class MachineTurns:
         )
         return True
 
+    def ask_assessment(self, run: GameRun) -> None:
+        """The coach weighs every decision of the position of ``run``."""
+        self.forget_coach()
+        self.assess_ticket = self.worker.ask(
+            run.table.spec, list(run.moves), HINT_LEVEL, len(run.moves), COACH_SECONDS,
+            kind=ASSESS,
+        )
+
+    def ask_reason(self, run: GameRun, move: str, assessment: Any) -> None:
+        """The coach says why ``move`` loses in the position of ``run``."""
+        if self.reason_ticket is not None:
+            self.worker.cancel(self.reason_ticket)
+        self.reason_ticket = self.worker.ask(
+            run.table.spec, list(run.moves), HINT_LEVEL, len(run.moves), REASON_SECONDS,
+            kind=EXPLAIN, judged=(move, assessment),
+        )
+
+    def forget_reason(self) -> None:
+        """The coach's reason no longer wanted."""
+        if self.reason_ticket is not None:
+            self.worker.cancel(self.reason_ticket)
+            self.reason_ticket = None
+
+    def forget_coach(self) -> None:
+        """The coach's questions dropped (the position changed)."""
+        for ticket in (self.assess_ticket, self.reason_ticket):
+            if ticket is not None:
+                self.worker.cancel(ticket)
+        self.assess_ticket = self.reason_ticket = None
+
     def forget_move(self) -> None:
         """The position changed under the machine's question (a takeback): its answer
         will be dropped."""
@@ -67,8 +106,9 @@ class MachineTurns:
             self.ticket = None
 
     def forget(self) -> None:
-        """Both questions dropped (an undo)."""
+        """Every question dropped (an undo)."""
         self.forget_move()
+        self.forget_coach()
         if self.hint_ticket is not None:
             self.worker.cancel(self.hint_ticket)
             self.hint_ticket = None
@@ -83,6 +123,12 @@ class MachineTurns:
             elif answer.ticket == self.ticket:
                 self.ticket = None
                 found.move = answer
+            elif answer.ticket == self.assess_ticket:
+                self.assess_ticket = None
+                found.assessment = answer
+            elif answer.ticket == self.reason_ticket:
+                self.reason_ticket = None
+                found.reason = answer
         return found
 
 

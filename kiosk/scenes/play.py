@@ -27,6 +27,7 @@ from kiosk.scenes.base import Scene
 from kiosk.scenes.board_follow import BoardFollow
 from kiosk.scenes.choice_pages import MOST_BUTTONS, page_count, page_of
 from kiosk.scenes.chrome import draw_backdrop
+from kiosk.scenes.coach_turns import Coach
 from kiosk.scenes.idle_watch import StillThere
 from kiosk.scenes.machine_turns import MachineTurns, parsed
 from kiosk.scenes.overlays import (
@@ -112,7 +113,9 @@ class PlayScene(Scene, Listener):
         self.transition: Transition | None = None
         self.banner: Banner | None = None
         self.machine = MachineTurns(kiosk)
-        """The questions to the thinking process: the machine's decision, a hint."""
+        """The questions to the thinking process: the machine's decision, a hint, the coach's."""
+        self.coach = Coach(kiosk, self.run, demo)
+        """The coach of the coached persons: it may hold a decision back with a warning."""
         self.hint: Any = None
         self.waited = 0.0
         self.clock = 0.0
@@ -200,6 +203,13 @@ class PlayScene(Scene, Listener):
         if seat is None or seat >= len(self.panels) or self.run.controller(seat) != HUMAN:
             return
         panel = self.panels[seat]
+        if self.coach.warning is not None:
+            panel.set_buttons(panel.layout_buttons([
+                (self._("Choisir un autre coup"), self._coach_again, PALETTE.accent),
+                (self._("Jouer quand même"), self._coach_anyway, PALETTE.ivory_dark),
+                (self._("Conseil"), self._coach_advice, PALETTE.calm),
+            ]))
+            return
         actions: list[tuple[str, Any, Any]] = []
         fixed: list[tuple[str, Any, Any]] = []
         if self.state.is_chance_node():
@@ -248,8 +258,41 @@ class PlayScene(Scene, Listener):
         return lambda: self.play(move)
 
     def play(self, move: Any) -> None:
-        """Play a decision: the run tells the keeper, the board, then :meth:`played`."""
+        """Play a decision: the run tells the keeper, the board, then :meth:`played`.
+
+        A coached person's decision is weighed first: one the coach holds back is not
+        played, a warning is shown instead."""
+        if self.coach.weigh(move, self.machine, self.clock):
+            self.choice = []
+            self.hint = None
+            self.message = ("", "", False)
+            self.kiosk.sounds.play("error")
+            self._layout_buttons()
+            return
         self.run.play(move)
+
+    def _coach_again(self) -> None:
+        """"Choisir un autre coup": the held decision forgotten, the person chooses again."""
+        self.coach.take_back(self.machine)
+        self.picker = MovePicker(self.state, self.presentation)
+        self.choice = []
+        self.message = (self._("Choisissez un autre coup."), "", False)
+        self._layout_buttons()
+
+    def _coach_anyway(self) -> None:
+        """"Jouer quand même": the held decision played as it is."""
+        move = self.coach.played_anyway(self.machine)
+        if move is not None and not self.state.is_terminal():
+            self.run.play(move)
+
+    def _coach_advice(self) -> None:
+        """"Conseil": the held decision forgotten, the best one shown as a hint."""
+        warning = self.coach.warning
+        self._coach_again()
+        if warning is not None:
+            self.hint = warning.best
+            text = self.pick(*self.presentation.describe(self.state, self.hint))
+            self.message = (self._("Conseil : {move}").format(move=text), "", False)
 
     def _roll(self) -> None:
         """The dice thrown (:meth:`played` shows them)."""
@@ -261,6 +304,7 @@ class PlayScene(Scene, Listener):
             if isinstance(move, Dice):
                 self.dice.throw(move.values)
             self.kiosk.sounds.play("dice")
+            self._coach_moved_on()
             self._fresh_position()
             return
         presentation = self.presentation
@@ -275,12 +319,20 @@ class PlayScene(Scene, Listener):
         text = presentation.banner(after)
         self.banner = Banner(text, self.clock, any(p.turned for p in self.panels)) if text else None
         self.message = ("", "", False)
+        self._coach_moved_on()
         self._fresh_position()
 
     def undone(self, state: State) -> None:
         """Decisions taken back: no move on its way, the position's buttons."""
         self.transition = None
+        self._coach_moved_on()
         self._fresh_position()
+
+    def _coach_moved_on(self) -> None:
+        """A new position: the coach's questions and warning about the old one dropped."""
+        self.coach.moved_on()
+        self.machine.forget_coach()
+        self.hands.show_marks({})
 
     def _undo_action(self, seat: int) -> tuple[str, Any, Any]:
         """The button taking back ``seat``'s last decision, in that seat's panel (lighter
@@ -311,6 +363,9 @@ class PlayScene(Scene, Listener):
         if answer.undo:
             self._take_back(answer.undo)
         elif answer.decision is not None and not self.state.is_terminal():
+            warning = self.coach.warning
+            if warning is not None and answer.decision != warning.move:
+                self.coach.take_back(self.machine)  # the hands chose another decision
             self.play(answer.decision)
         elif answer.choices:
             self.choice = list(answer.choices)
@@ -379,6 +434,8 @@ class PlayScene(Scene, Listener):
                 self._layout_buttons()
             return
         self._collect_answers()
+        self.coach.update(self.machine, self.clock)
+        self.hands.show_marks(self._coach_marks())
         self._follow_flaps()
         if self._check_still_there(dt):
             return
@@ -404,6 +461,7 @@ class PlayScene(Scene, Listener):
 
     def _collect_answers(self) -> None:
         answers = self.machine.collect()
+        self.coach.heard(answers)
         hint = answers.hint
         if hint is not None and hint.move is not None and not self.state.is_terminal():
             try:
@@ -474,6 +532,8 @@ class PlayScene(Scene, Listener):
         """A point touched by a person: extend, play, offer a choice or explain."""
         if self.transition is not None or self.state.is_terminal():
             return
+        if self.coach.warning is not None:
+            return  # the warning's buttons answer it
         if not self.run.human_to_move():
             if self.state.is_chance_node():
                 self._warn(self._("Lancez d'abord les dés."))
@@ -533,6 +593,8 @@ class PlayScene(Scene, Listener):
     def _touch_marks(self) -> dict[int, str]:
         """The touched points, where they may go, and the hint's points."""
         marks: dict[int, str] = {}
+        if self.coach.warning is not None:
+            return self._coach_marks()  # the held decision and its reason, nothing else
         if self.run.human_to_move() and not self.demo:
             for point in self.picker.touched:
                 marks[point] = "selected"
@@ -546,6 +608,22 @@ class PlayScene(Scene, Listener):
             if self.hint is not None:
                 for point in self.presentation.move_points(self.state, self.hint):
                     marks[point] = "hint"
+        return marks
+
+    def _coach_marks(self) -> dict[int, str]:
+        """While the coach warns: the held decision's points, and the points its reason
+        names (on the screen and, as LEDs, on the physical board)."""
+        warning = self.coach.warning
+        if warning is None or self.demo:
+            return {}
+        marks = {point: "selected"
+                 for point in self.presentation.move_points(self.state, warning.move)}
+        geometry = self.view.geometry
+        for name in self.coach.reason_points():
+            try:
+                marks[geometry.index(name)] = "remove"
+            except (KeyError, ValueError, IndexError):
+                log.warning("le coach nomme un point inconnu : %s", name)
         return marks
 
     def draw(self, canvas: pygame.Surface) -> None:
@@ -650,12 +728,18 @@ class PlayScene(Scene, Listener):
                 self._layer = pygame.Surface(CANVAS)
             with drawn.placed(self._layer, (0, 0)):
                 draw_backdrop(self._layer)
-                self.view.draw(self._layer, self.presentation.tokens(self.state), marks, pulse=0.6,
-                               trail=self.trail())
+                self.view.draw(self._layer, self.presentation.tokens(self._shown_state()), marks,
+                               pulse=0.6, trail=self.trail())
                 drawn.note(self._layer, "board", self.view.board_rect)
                 self._draw_table_things(self._layer)
             self._layer_key = key
         return self._layer
+
+    def _shown_state(self) -> State:
+        """The position on the board: while the coach holds a decision, as it leaves it (the
+        piece where the person put it)."""
+        warning = self.coach.warning
+        return self.state if warning is None or warning.after is None else warning.after
 
     def _draw_dice(self, canvas: pygame.Surface) -> None:
         extras = self.presentation.extras(self.state)
@@ -694,6 +778,11 @@ class PlayScene(Scene, Listener):
             else:
                 content.headline = self._("À vous de jouer !")
             text, _, warning = self.message
+            if self.coach.warning is not None and self.coach.warning.seat == seat:
+                reason = self.coach.reason_text(self.kiosk.tr.lang)
+                text = self._("Attention !") + " " + (
+                    reason or self._("Ce coup vous fait clairement perdre du terrain."))
+                warning = True
             if not text:
                 text, warning = self.hands.status(self.kiosk.tr.lang)
             if text and not self.demo:

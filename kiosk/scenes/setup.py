@@ -24,7 +24,7 @@ from kiosk.scenes.base import ButtonScene
 from kiosk.scenes.chrome import draw_backdrop, draw_title
 from kiosk.scenes.setup_layout import GAP, LabelButton, columns_for, grid, spread
 from kiosk.setup_choices import choice_rows
-from kiosk.table import CONTROLLERS, HUMAN, SHORT_LABELS, Table
+from kiosk.table import CONTROLLERS, GENTLE, HUMAN, SHORT_LABELS, Table
 from kiosk.ui.text import blit_text, wrap
 from kiosk.ui.theme import CANVAS, PALETTE, Colour, font, seat_colours
 
@@ -32,6 +32,8 @@ LEFT = pygame.Rect(56, 160, 700, 880)
 PICTURE = pygame.Rect(LEFT.x, LEFT.y, LEFT.width, 440)
 ACTIONS_Y = LEFT.bottom - 100
 RIGHT = pygame.Rect(800, 160, CANVAS[0] - 56 - 800, 880)
+COACH_LEFT = pygame.Rect(LEFT.x, PICTURE.bottom, LEFT.width, ACTIONS_Y - 20 - PICTURE.bottom)
+"""Where the coach's row goes when the seats need all of the right column."""
 SEAT_H = 84
 SEAT_MIN = 72
 """Below this height a seat's buttons are too small: the rows above tighten."""
@@ -92,6 +94,10 @@ class SetupScene(ButtonScene):
         self.choices: list[LabelButton] = []
         """The buttons choosing the rules and their variant (not the seats)."""
         self.seat_rows: list[list[LabelButton]] = []
+        self.coach_buttons: dict[int, LabelButton] = {}
+        """The coach's toggle of each person's seat (none when the coach is not offered)."""
+        self.coach_chosen: dict[int, bool] = {}
+        """The persons' own choices of the coach; the others follow :meth:`coached_by_default`."""
         self.seat_y: list[int] = []
         self.spacing = ROOMY
 
@@ -113,13 +119,31 @@ class SetupScene(ButtonScene):
         while len(self.controllers) < seats:
             self.controllers.append(HUMAN if not self.controllers else self._default_level)
         del self.controllers[seats:]
+        self.coach_chosen.clear()
+
+    def coached_by_default(self, seat: int) -> bool:
+        """A person has the coach unless they say otherwise against a gentle machine
+        (the beginner or the child's level)."""
+        return self.controllers[seat] == HUMAN and any(c in GENTLE for c in self.controllers)
+
+    def coached(self) -> frozenset[int]:
+        """The persons' seats the coach helps, as chosen (none when it is not offered)."""
+        if not self.kiosk.settings.coach:
+            return frozenset()
+        return frozenset(
+            seat
+            for seat, controller in enumerate(self.controllers)
+            if controller == HUMAN
+            and self.coach_chosen.get(seat, self.coached_by_default(seat))
+        )
 
     # ----------------------------------------------------------------- layout
 
     def layout(self) -> None:
         """Every button and line of text, placed and measured; tighter rows when
         the seats would otherwise be too small to tap."""
-        for spacing in (ROOMY, TIGHT):
+        coach_left = False
+        for spacing, coach_left in ((ROOMY, False), (TIGHT, False), (TIGHT, True)):
             self.spacing = spacing
             self.buttons.clear()
             self.texts = []
@@ -127,10 +151,12 @@ class SetupScene(ButtonScene):
             y = self._layout_choices(RIGHT.y)
             if self.entry.seats_apart:
                 y = self._layout_count(y)
-            seat_height = self._layout_seats(y)
+            column = COACH_LEFT if coach_left else RIGHT
+            top = self._layout_coach(column)
+            seat_height = self._layout_seats(y, RIGHT.bottom if coach_left else top)
             if seat_height >= SEAT_MIN:
                 break
-        self._layout_left()
+        self._layout_left(top if coach_left else ACTIONS_Y - 20)
 
     def _heading(self, text: str, y: int) -> int:
         if not text:
@@ -176,19 +202,59 @@ class SetupScene(ButtonScene):
             self.buttons.add(button)
         return y + self.spacing.choice + self.spacing.gap
 
-    def _layout_seats(self, y: int) -> int:
+    def _layout_coach(self, column: pygame.Rect) -> int:
+        """At the bottom of ``column`` (the right one, or above the actions when the
+        seats need all of the right one), when the coach is offered: "Avec les conseils
+        du coach ?" and beside it a toggle per person's seat (its name, yes or no), or
+        one for every person when theirs do not fit on the line. The room is kept even
+        without a person, so that the seats above never move. Returns its top."""
+        self.coach_buttons = {}
+        if not self.kiosk.settings.coach:
+            return column.bottom
+        high = self.spacing.choice
+        top = column.bottom - high
+        names = self._names()
+        persons = [seat for seat, c in enumerate(self.controllers) if c == HUMAN]
+        chosen = self.coached()
+        words = (self._("Avec les conseils du coach ?") if column is RIGHT
+                 else self._("Conseils du coach ?"))
+        self.texts.append(Text(words, (column.x, top + high // 2), HEADING, PALETTE.gold,
+                               "serif-bold", "midleft"))
+        beside = column.x + font(HEADING, "serif-bold").size(words)[0] + 2 * GAP
+        width = column.right - beside
+        toggles: list[tuple[tuple[int, ...], str]] = [
+            ((seat,), (self._("{seat} : oui") if seat in chosen
+                       else self._("{seat} : non")).format(seat=names[seat]))
+            for seat in persons
+        ]
+        needs = sum(font(26, "sans-bold").size(label)[0] + 40 + GAP for _, label in toggles)
+        if needs > width + GAP:  # one toggle for every person
+            every = any(seat in chosen for seat in persons)
+            label = self._("Tout le monde : oui") if every else self._("Tout le monde : non")
+            toggles = [(tuple(persons), label)]
+        columns = 1 if len(toggles) == 1 and len(persons) > 1 else max(2, len(toggles))
+        rects = grid(beside, top, width, len(toggles), columns, high)
+        for (seats, label), rect in zip(toggles, rects, strict=True):
+            button = LabelButton(rect, label, self._coach(seats), size=26)
+            button.selected = any(seat in chosen for seat in seats)
+            self.buttons.add(button)
+            for seat in seats:
+                self.coach_buttons[seat] = button
+        return top - self.spacing.gap
+
+    def _layout_seats(self, y: int, bottom: int = RIGHT.bottom) -> int:
         """A heading, then per seat its colour, its name and who plays it; the seats sit
-        at the bottom of the column, where a change of rules above does not move them.
-        Returns the height of a seat's buttons."""
+        at the bottom of the column (above the coach's row), where a change of rules
+        above does not move them. Returns the height of a seat's buttons."""
         levels = [c for c in CONTROLLERS if c == HUMAN or c in self.kiosk.settings.ai_levels]
         labels = [self.pick(*SHORT_LABELS[level]) for level in levels]
         names = self._names()
         seats = len(self.controllers)
         name_width = max(font(NAME, "sans-bold").size(name)[0] for name in names)
         x = max(RIGHT.x + 220, RIGHT.x + 56 + name_width + 20)
-        rects = spread(x, RIGHT.right - x, labels, 26)
-        height = min(SEAT_H, (RIGHT.bottom - y - self.spacing.heading + GAP) // seats - GAP)
-        first = RIGHT.bottom - seats * (height + GAP) + GAP
+        rects = spread(x, RIGHT.right - x, labels, 22)  # five choices: their widths by need
+        height = min(SEAT_H, (bottom - y - self.spacing.heading + GAP) // seats - GAP)
+        first = bottom - seats * (height + GAP) + GAP
         heading_y = first - self.spacing.heading
         self.texts.append(
             Text(self._("Qui joue ?"), (RIGHT.x, heading_y), HEADING, PALETTE.gold, "serif-bold")
@@ -225,10 +291,10 @@ class SetupScene(ButtonScene):
             for seat in range(len(self.controllers))
         ]
 
-    def _layout_left(self) -> None:
-        """What the choice means and who starts, under the picture; then the actions."""
+    def _layout_left(self, bottom: int) -> None:
+        """What the choice means and who starts, under the picture, down to ``bottom``;
+        then the actions."""
         y = PICTURE.bottom + 24
-        bottom = ACTIONS_Y - 20
         blocks = [
             (self.pick(self.preset.label_fr, self.preset.label_en), PALETTE.gold, "sans-bold"),
             (self.pick(self.preset.detail_fr, self.preset.detail_en), PALETTE.ivory, "sans"),
@@ -285,6 +351,16 @@ class SetupScene(ButtonScene):
     def _seat(self, seat: int, controller: str):  # type: ignore[no-untyped-def]
         def action() -> None:
             self.controllers[seat] = controller
+            self.coach_chosen.clear()  # the coach follows the new opponents again
+            self.layout()
+
+        return action
+
+    def _coach(self, seats: tuple[int, ...]):  # type: ignore[no-untyped-def]
+        def action() -> None:
+            wanted = not any(seat in self.coached() for seat in seats)
+            for seat in seats:
+                self.coach_chosen[seat] = wanted
             self.layout()
 
         return action
@@ -306,7 +382,7 @@ class SetupScene(ButtonScene):
             and not self.entry.lot_by_dice
         ):
             spec = f"{spec},{self.entry.first_option}={rng.choice(game.players)}"
-        return Table(spec, tuple(self.controllers), rng.randrange(1 << 30))
+        return Table(spec, tuple(self.controllers), rng.randrange(1 << 30), self.coached())
 
     def _play(self) -> None:
         table = self.table()

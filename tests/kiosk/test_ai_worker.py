@@ -132,3 +132,33 @@ def test_the_worker_empties_the_engines_tables_after_each_decision() -> None:
     answer = answers.get(timeout=5)
     assert answer.error == "" and legal("backgammon", moves, answer)
     assert cached_entries() == 0
+
+
+def test_the_process_weighs_a_position_and_explains_a_decision_for_the_coach() -> None:
+    from kiosk.ai_worker import ASSESS, EXPLAIN
+
+    worker = AiWorker()
+    opening = ["a1", "d2", "a4"]
+    try:
+        worker.ask("moulin", opening, "joueur", 3, seconds=0.5, kind=ASSESS)
+        [assessed] = wait_answers(worker, 1, timeout=60.0)
+        assessment = assessed.value
+        assert assessed.move == "a7" and assessment is not None, assessed.error
+        game = find_game("moulin")
+        state = game.replay(opening)
+        assert assessment.flags(game.parse_move(state, "d3"))
+        worker.ask("moulin", opening, "joueur", 3, seconds=0.25, kind=EXPLAIN,
+                   judged=("d3", assessment))
+        [explained] = wait_answers(worker, 1, timeout=60.0)
+        reason = explained.value
+        assert explained.move == "d3" and reason is not None, explained.error
+        assert reason.points == ("a7",) and "moulin" in reason.fr and "mill" in reason.en
+        worker.ask("moulin", opening, "joueur", 3, seconds=0.25, kind=EXPLAIN,
+                   judged=("a1", assessment))  # not a legal decision: an error, not a crash
+        [failed] = wait_answers(worker, 1, timeout=60.0)
+        assert failed.move is None and failed.value is None and failed.error
+        worker.ask("moulin", opening, "enfant", 3, seconds=0.1)  # the child's level
+        [child] = wait_answers(worker, 1, timeout=60.0)
+        assert legal("moulin", opening, child)
+    finally:
+        worker.close()

@@ -258,7 +258,8 @@ class Suggests(InlineWorker):
         self.moves = moves
 
     def ask(self, spec: str, moves: list[str], level: str, seed: int,
-            seconds: float | None = None, nodes: int | None = None) -> int:
+            seconds: float | None = None, nodes: int | None = None, kind: str = "move",
+            judged: object = None) -> int:
         ticket = self._next_ticket
         self._next_ticket += 1
         self._wanted[ticket] = Request(ticket, spec, tuple(moves), level, seed, seconds, nodes)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from kiosk.catalog import CATALOGUE
-from kiosk.config import LEVELS, Settings
+from kiosk.config import LEVELS, PROPOSED_LEVELS, Settings
 from kiosk.scenes.admin.common import BACK, AdminScene
 from kiosk.settings_store import changed_keys, save_changes, values_of
 from kiosk.table import SHORT_LABELS
@@ -33,14 +33,16 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-ROW_H = 88
-ROWS_Y = (165, 265, 365, 465)
+ROW_H = 80
+ROWS_Y = (150, 240, 330, 420)
+COACH_Y = 510
+"""The coach's row, under the rotation's."""
 LEFT_X = 400
 """Where the left column's buttons start (its labels are at the margin)."""
 RIGHT_X = 1010
 """Where the delays column's labels may start."""
-GAMES_Y = 590
-GAMES_PITCH = 100
+GAMES_Y = 620
+GAMES_PITCH = 90
 CODE_BUTTON = pygame.Rect(CANVAS[0] - 56 - 330, BACK.y, 330, BACK.height)
 """"Changer le code", right of the line saying where changes are saved."""
 HIDDEN = "••••"
@@ -158,7 +160,14 @@ class SettingsScene(AdminScene):
             ROWS_Y[2],
             [
                 (self.pick(*SHORT_LABELS[level]), self._level(level), s.ai_level == level, 200)
-                for level in LEVELS
+                for level in PROPOSED_LEVELS
+            ],
+        )
+        self._row(
+            COACH_Y,
+            [
+                (self._("Proposé aux visiteurs"), self._set(coach=True), s.coach, 330),
+                (self._("Jamais"), self._set(coach=False), not s.coach, 200),
             ],
         )
         self._row(
@@ -271,6 +280,7 @@ class SettingsScene(AdminScene):
             (ROWS_Y[1], self._("Volume")),
             (ROWS_Y[2], self._("Niveau proposé")),
             (ROWS_Y[3], self._("Rotation de l'écran")),
+            (COACH_Y, self._("Le coach")),
             (GAMES_Y, self._("Jeux proposés")),
         ]
         size = min(fit_size(text, LEFT_X - 80, 30, "sans-bold") for _, text in labels)
