@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engines.ai.coach import Judgement, Scale
+from engines.ai.evaluation import evaluator_for
 from engines.core import CHANCE, Move, State
 
 _PERCENT = "\u202f%"
@@ -160,6 +161,7 @@ REASON_MODULES = (
     "engines.ai.reasons_latrunculi",
     "engines.ai.reasons_rithmomachie",
     "engines.ai.reasons_backgammon",
+    "engines.ai.reasons_jacquet",
     "engines.ai.reasons_shutthebox",
 )
 """Modules that register the games' reasons, imported the first time one is asked."""
@@ -179,3 +181,20 @@ def opponent_moves_next(state: State, move: Move) -> bool:
     """Whether an opponent takes the next decision after ``move`` (no dice between)."""
     after = state.apply(move)
     return after.current_player not in (state.current_player, CHANCE) and not after.is_terminal()
+
+
+def turn_end_after(state: State, move: Move) -> State | None:
+    """Where the best way (by the game's evaluator) to end the turn that starts with
+    ``move`` leaves the board: the position after ``move`` when it ends the turn."""
+    after = state.apply(move)
+    if after.current_player != state.current_player:
+        return after
+    ends = list(after.turn_ends().values())
+    if not ends:
+        return None
+    evaluator = evaluator_for(state.game)
+    if evaluator is None:
+        return ends[0][0]
+    player = state.current_player
+    return max((end for end, _ in ends), key=lambda end: (
+        evaluator(end, player) if not end.is_terminal() else 2.0))

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from engines.ai.coach import Judgement
-from engines.ai.evaluation import evaluator_for
-from engines.ai.reasons import Reason, move_points, register_reason
-from engines.core import Move, State
+from engines.ai.reasons import Reason, move_points, register_reason, turn_end_after
+from engines.core import State
 from engines.tables import BAR, ROLLS, TablesState, complete_plays, dice_to_play
 
 
@@ -27,8 +26,8 @@ def shots(state: State) -> int:
 @register_reason("backgammon")
 def blot_exposed(state: State, judgement: Judgement) -> Reason | None:
     """The turn this decision leads to leaves more blots within reach than the best."""
-    own_end = _turn_end(state, judgement.move)
-    best_end = _turn_end(state, judgement.best)
+    own_end = turn_end_after(state, judgement.move)
+    best_end = turn_end_after(state, judgement.best)
     if own_end is None or best_end is None:
         return None
     own_shots, best_shots = shots(own_end), shots(best_end)
@@ -41,19 +40,3 @@ def blot_exposed(state: State, judgement: Judgement) -> Reason | None:
         f"(the best play: {best_shots}).",
         move_points(judgement.move),
     )
-
-
-def _turn_end(state: State, move: Move) -> State | None:
-    """Where the best way to end the turn that starts with ``move`` leaves the board."""
-    after = state.apply(move)
-    if after.current_player != state.current_player:
-        return after
-    ends = list(after.turn_ends().values())
-    if not ends:
-        return None
-    evaluator = evaluator_for(state.game)
-    if evaluator is None:
-        return ends[0][0]
-    player = state.current_player
-    return max((end for end, _ in ends), key=lambda end: (
-        evaluator(end, player) if not end.is_terminal() else 2.0))

@@ -9,6 +9,7 @@ from engines.ai import solver_for
 from engines.ai.coach import Scale, judge
 from engines.ai.reasons import move_points, reason_for
 from engines.ai.reasons_backgammon import shots
+from engines.ai.reasons_jacquet import longest_block
 from engines.cli import main
 from engines.shutthebox import Close
 
@@ -113,6 +114,34 @@ def test_the_slot_of_an_opening_two_one_is_hit_by_fifteen_throws() -> None:
     game = find_game("backgammon:simple")
     assert shots(game.replay(["dice:2,1", "13/11", "6/5"])) == 15
     assert shots(game.replay(["dice:3,1", "8/5", "6/5"])) == 0
+
+
+JACQUET_GAME = (
+    "dice:6,1 24/23 23/17 dice:6,1 24/23 23/17 dice:2,1 17/16 16/14 dice:5,4 17/13 13/8 "
+    "dice:6,1 14/8 8/7 dice:1,1 8/7 7/6 24/23 6/5 dice:6,5 7/2 24/18 dice:4,4 23/19 19/15 "
+    "15/11 5/1 dice:4,2 18/14 24/22 dice:5,3 24/21 24/19 dice:3,2 22/20 24/21 dice:6,4 19/15 "
+    "11/5 dice:3,2 20/18 24/21 dice:4,3 15/11 24/21 dice:4,1 24/20 21/20 dice:2,1 21/19 21/20 "
+    "dice:3,2 18/15 20/18 dice:5,2 24/19 20/18 dice:3,1 2/1 24/21 dice:6,1 24/23 11/5 "
+    "dice:6,4 24/20 14/8 dice:6,2 19/17 17/11 dice:4,3 8/5 24/20 dice:4,3 24/21 19/15 "
+    "dice:4,4 18/14 20/16 20/16 20/16 dice:6,5 23/18 21/15 dice:6,5 16/10 21/16 dice:2,1 "
+    "18/16 11/10 dice:3,1 15/14 14/11 dice:5,1 16/11 15/14 dice:2,2 10/8 11/9 16/14 16/14 "
+    "dice:5,2 18/16 24/19 dice:5,5 24/19 16/11 11/6 19/14 dice:3,1 10/7 24/23 dice:4,1 "
+    "24/20 6/5 dice:6,2 11/5 7/5 dice:5,3 24/19 24/21 dice:3,2 14/11 24/22 dice:3,2")
+
+
+def test_a_block_given_up_at_jacquet() -> None:
+    game = find_game("jacquet")
+    state = game.replay(JACQUET_GAME.split())
+    verdict = judge(state, game.parse_move(state, "20/18"))
+    assert verdict.flagged and verdict.method == "turns"
+    reason = reason_for(state, verdict)
+    assert reason.fr == ("Le meilleur jeu tenait 4 flèches de suite, un bloc qui retient "
+                         "l'adversaire ; celui-ci n'en tient que 2.")
+    assert reason.en.startswith("The best play held 4 points in a row")
+    side = [0] * 26
+    for point in (3, 7, 8, 9, 10, 11, 12, 20):
+        side[point] = 1
+    assert longest_block(tuple(side)) == 6
 
 
 def test_shut_the_box_values_are_the_solvers_and_its_reason_gives_the_chances() -> None:
