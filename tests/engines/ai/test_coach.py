@@ -88,6 +88,20 @@ def test_a_capture_missed_at_rithmomachie_names_the_rule() -> None:
     assert reason.points == ("F10", "A15")
 
 
+def test_an_officer_let_into_a_trap_at_assaut() -> None:
+    """The officer stepping from d4 to c4 is shut in by e3-d4: soldiers on b4, d4, c5
+    and c3, with soldiers behind each to stop a jump."""
+    game = find_game("assaut")
+    state = game.from_text("O../S.S/SSS..S./SS.OSSS/S.SSSSS/SSS/SSS officiers 0 - 21")
+    verdict = judge(state, game.parse_move(state, "d4-c4"), seconds=None, nodes=8000)
+    assert verdict.flagged and str(verdict.reply) == "e3-d4"
+    reason = reason_for(state, verdict)
+    assert reason.fr == ("Ce coup laisse l'officier en c4 se faire enfermer : l'adversaire "
+                         "répond e3-d4 et il ne peut plus bouger.")
+    assert reason.en.startswith("This move lets the officer on c4 be shut in")
+    assert reason.points[0] == "c4"
+
+
 @pytest.mark.parametrize(("spec", "text", "move"), [
     ("assaut", "O../.../SSSOSSS/SSS..SS/SS.SSSS/SSS/SSS soldats 0 - 10", "e5-d6"),
     ("latrunculi:seneque",
