@@ -43,6 +43,22 @@ def test_a_mill_let_through_is_flagged_with_its_point() -> None:
     assert reason.points == ("a7",)
 
 
+def test_the_lesson_of_false_alignments_answered_and_missed() -> None:
+    """The moulin lesson "Les faux alignements" asks blanc for a real mill (a7 or g1); noir
+    threatens its own on d7 (d5, d6). A mill or the block is fine; e4 does neither and
+    lets noir's mill through."""
+    game = find_game("moulin")
+    state = game.from_text(".../.N./.N./B...../.N./.../BB. blanc 6,6 - 0")
+    for fine in ("a7", "g1", "d7"):
+        assert not judge(state, game.parse_move(state, fine), seconds=None,
+                         nodes=NODES).flagged, fine
+    verdict = judge(state, game.parse_move(state, "e4"), seconds=None, nodes=NODES)
+    assert verdict.flagged
+    assert reason_for(state, verdict).fr == (
+        "Ce coup laisse passer un moulin : l'adversaire peut le fermer en d7 et prendre un "
+        "pion.")
+
+
 def test_a_corner_given_at_reversi() -> None:
     """Noir's g7, beside the empty corner h8, lets blanc take it."""
     game = find_game("reversi:othello")
