@@ -60,7 +60,7 @@ def register_reason(game_id: str) -> Callable[[ReasonRule], ReasonRule]:
 def reason_for(state: State, judgement: Judgement) -> Reason:
     """The plainest reason that fits the decision judged in ``state``."""
     _load()
-    for rule in (*_rules.get(state.game.id, ()), _wins_at_once):
+    for rule in (_win_missed, *_rules.get(state.game.id, ()), _wins_at_once):
         found = rule(state, judgement)
         if found is not None:
             return found
@@ -109,6 +109,19 @@ def pieces_left_to_be_taken(count: PieceCount) -> ReasonRule:
 
 
 # ---------------------------------------------------------------- for every game
+
+
+def _win_missed(state: State, judgement: Judgement) -> Reason | None:
+    """The best decision wins the game at once, and this one does not."""
+    best, own = state.apply(judgement.best), state.apply(judgement.move)
+    outcome = best.outcome()
+    if own.is_terminal() or outcome is None or state.current_player not in outcome.winners:
+        return None
+    return Reason(
+        f"Vous pouviez gagner tout de suite en jouant {judgement.best} : {outcome.reason}.",
+        f"You could win at once with {judgement.best}: {outcome.reason_en or outcome.reason}.",
+        move_points(judgement.best)[-1:], (judgement.best,),
+    )
 
 
 def _wins_at_once(state: State, judgement: Judgement) -> Reason | None:

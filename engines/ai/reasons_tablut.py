@@ -1,5 +1,5 @@
-"""The coach's reasons at tablut: the king's way to the edge opened, pieces left to be
-taken."""
+"""The coach's reasons at tablut: the king's way to the edge opened (the Muscovites) or
+shut (the Swedes), pieces left to be taken."""
 
 from __future__ import annotations
 
@@ -29,6 +29,27 @@ def king_let_out(state: State, judgement: Judgement) -> Reason | None:
         f"This move opens the king on {king} a free way to the edge: it can escape.",
         (king, *move_points(judgement.reply or judgement.move)),
         () if judgement.reply is None else (judgement.reply,),
+    )
+
+
+@register_reason("tablut")
+def king_way_shut(state: State, judgement: Judgement) -> Reason | None:
+    """The Swedes' move shuts a free way the king had to the edge and that the best move
+    keeps."""
+    after, best = state.apply(judgement.move), state.apply(judgement.best)
+    if not (isinstance(state, TablutState) and isinstance(after, TablutState)
+            and isinstance(best, TablutState)) or state.mover != 0 or state.king < 0:
+        return None
+    if after.is_terminal() or after.king < 0:
+        return None
+    own, before, kept = after.free_paths(), state.free_paths(), best.free_paths()
+    if own >= before or own >= kept:
+        return None
+    king = TABLUT_SQUARES[after.king]
+    return Reason(
+        f"Ce coup ferme au roi, en {king}, un chemin libre vers le bord.",
+        f"This move shuts the king on {king} off from a free way to the edge.",
+        (king, *move_points(judgement.move)),
     )
 
 

@@ -138,6 +138,22 @@ def test_a_piece_left_to_be_taken(spec: str, text: str, move: str) -> None:
     assert [str(m) for m in reason.line] == [reply]
 
 
+def test_a_win_in_one_missed_at_tablut() -> None:
+    """The king on e5 wins at once by e5-g5, two free ways to the edge (g5 up and down);
+    b7-c7 plays elsewhere."""
+    game = find_game("tablut")
+    state = game.from_text(
+        "...NN..N./....N...B/.B.....N./NN..B..../..BBR..BN/N...B...N/...B...N./..N..N.../"
+        "....NN... blanc 22")
+    verdict = judge(state, game.parse_move(state, "b7-c7"), seconds=None, nodes=NODES)
+    assert verdict.flagged and str(verdict.best) == "e5-g5"
+    reason = reason_for(state, verdict)
+    assert reason.fr == ("Vous pouviez gagner tout de suite en jouant e5-g5 : deux chemins "
+                         "libres vers le bord.")
+    assert reason.en == "You could win at once with e5-g5: two free paths to the edge."
+    assert reason.points == ("g5",) and reason.line == (verdict.best,)
+
+
 def test_the_slot_of_an_opening_two_one_is_hit_by_fifteen_throws() -> None:
     """13/11 6/5 leaves a blot four pips from the back checkers: 15 throws hit it (every
     4, 3-1, 1-3, 2-2 and 1-1), the classic count."""
