@@ -246,7 +246,8 @@ def test_bots_pickle_and_play_alike_in_another_process() -> None:
 
 
 def test_time_budget_is_roughly_honoured() -> None:
-    # Sanity only, with generous margins: a search that ignores its clock fails.
+    # Sanity only, with generous margins: a search that ignores its clock runs for minutes
+    # and fails; a loaded machine that adds a few hundred milliseconds does not.
     reversi = find_game("reversi:othello")
     nim = Nim((20, 21, 22, 23))
     for game in (reversi, nim):
@@ -256,7 +257,7 @@ def test_time_budget_is_roughly_honoured() -> None:
             started = time.perf_counter()
             assert bot.choose(state) in state.legal_moves()
             elapsed = time.perf_counter() - started
-            assert elapsed < 0.15 + 0.3
+            assert elapsed < 0.15 + 1.5
             if name != "debutant":  # the beginner's shallow search may stop early
                 assert elapsed > 0.05, (game, name)
 
