@@ -19,16 +19,18 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import pygame
 
+from engines.core import State
 from kiosk.boards import BoardView
 from kiosk.boards import pieces as piece_art
 from kiosk.boards import pits as pit_art
 from kiosk.boards.graph import SHAPE_SCALE, barricade_image
 from kiosk.boards.grid_pieces import grid_token
 from kiosk.boards.track import checker_image
-from kiosk.games.base import Sowing, Token
+from kiosk.games.base import Presentation, Sowing, Token
 from kiosk.ui.pictures import picture_cache
 from kiosk.ui.theme import PALETTE, Colour, font
 
@@ -83,6 +85,15 @@ class Flight:
 
 class Transition:
     """The animation from ``before`` tokens to ``after`` tokens."""
+
+    @classmethod
+    def of_decision(cls, view: BoardView, presentation: Presentation, before: State,
+                    move: Any, pace: float = 1.0, lift: float = 0.0,
+                    hold: float = 0.0) -> Transition:
+        """The animation of ``move`` played in ``before``, as ``presentation`` shows it."""
+        return cls(view, presentation.tokens(before), presentation.tokens(before.apply(move)),
+                   presentation.moved_piece_points(before, move),
+                   presentation.sowing(before, move), pace, lift, hold)
 
     def __init__(
         self,

@@ -286,13 +286,7 @@ class LessonScene(Scene, Listener):
                 self.transition = None
         if self.transition is None and self.queue:
             before, move = self.queue.pop(0)
-            self.transition = Transition(
-                self.view,
-                self.presentation.tokens(before),
-                self.presentation.tokens(before.apply(move)),
-                self.presentation.moved_piece_points(before, move),
-                self.presentation.sowing(before, move),
-            )
+            self.transition = Transition.of_decision(self.view, self.presentation, before, move)
             if self.transition.captures:
                 self.kiosk.sounds.play("capture")
         if self.demo and self.transition is None and not self.queue:

@@ -185,11 +185,8 @@ class MistakeReplayScene(ButtonScene):
         if self.transition is None and self.queue:
             before, move = self.queue.pop(0)
             after = before.apply(move)
-            self.transition = Transition(
-                self.view, self.presentation.tokens(before), self.presentation.tokens(after),
-                self.presentation.moved_piece_points(before, move),
-                self.presentation.sowing(before, move), PACE, LIFT, HOLD,
-            )
+            self.transition = Transition.of_decision(self.view, self.presentation, before, move,
+                                                     PACE, LIFT, HOLD)
             self.kiosk.sounds.play("capture" if self.transition.captures else "move")
             self.shown = after
 

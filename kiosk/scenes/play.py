@@ -307,16 +307,12 @@ class PlayScene(Scene, Listener):
             self._coach_moved_on()
             self._fresh_position()
             return
-        presentation = self.presentation
         machine = self.demo or not self.run.is_person(self.run.seat(before))
         pace = (MACHINE_PACE, LIFT, HOLD) if machine else (1.0, 0.0, 0.0)
-        self.transition = Transition(
-            self.view, presentation.tokens(before), presentation.tokens(after),
-            presentation.moved_piece_points(before, move), presentation.sowing(before, move),
-            *pace,
-        )
+        self.transition = Transition.of_decision(self.view, self.presentation, before, move,
+                                                 *pace)
         self.kiosk.sounds.play("capture" if self.transition.captures else "move")
-        text = presentation.banner(after)
+        text = self.presentation.banner(after)
         self.banner = Banner(text, self.clock, any(p.turned for p in self.panels)) if text else None
         self.message = ("", "", False)
         self._coach_moved_on()
